@@ -1,0 +1,122 @@
+/**
+ * Every number of SPEC §9 and API.md "Limits", once. Units are in the names.
+ * Both the server and the web app import these, so a limit can never differ between them.
+ */
+
+export const FEED_PAGE_SIZE = 10;
+export const PROFILE_PAGE_SIZE = 12;
+export const SEARCH_PAGE_SIZE = 10;
+export const USERS_LIST_LIMIT = 20;
+export const CHAT_MESSAGES_PAGE_SIZE = 50;
+export const POST_DETAIL_COMMENTS = 50;
+export const MAX_PAGE_LIMIT = 50;
+export const INFINITE_SCROLL_THRESHOLD_PX = 200;
+
+export const EXCERPT_LENGTH = 100;
+export const SHARE_DESCRIPTION_LENGTH = 150;
+
+export const TITLE_MAX_LENGTH = 200;
+export const CONTENT_MAX_LENGTH = 5000;
+export const MAX_TAGS = 20;
+export const TAG_MAX_LENGTH = 30;
+export const COMMENT_MAX_LENGTH = 1000;
+export const MESSAGE_MAX_LENGTH = 2000;
+export const BIO_MAX_LENGTH = 500;
+export const USERNAME_MIN_LENGTH = 3;
+export const USERNAME_MAX_LENGTH = 30;
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 128;
+export const PHONE_MIN_LENGTH = 10;
+export const PHONE_MAX_LENGTH = 20;
+export const DISPLAY_NAME_MAX_LENGTH = 60;
+export const CITY_MAX_LENGTH = 100;
+export const SEARCH_QUERY_MAX_LENGTH = 200;
+
+export const MAX_IMAGES_PER_POST = 5;
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+export const MAX_AVATAR_BYTES = 5 * 1024 * 1024;
+export const AVATAR_RECOMMENDED_MIN_PX = 200;
+/** Decompression-bomb guard: an image may not decode to more pixels than this. */
+export const MAX_IMAGE_PIXELS = 50_000_000;
+
+export const ID_LENGTH = 24;
+export const CHAT_ID_LENGTH = ID_LENGTH;
+
+export const EXPLORE_SUGGESTIONS_MAX = 5;
+export const POPULAR_CITIES_MAX = 10;
+export const DEFAULT_CITY = 'Irvine';
+
+export const COUNT_THOUSAND = 1_000;
+export const COUNT_MILLION = 1_000_000;
+
+export const SOCKET_TIMEOUT_MS = 20_000;
+export const SOCKET_RECONNECTION_DELAY_MS = 1_000;
+export const SOCKET_RECONNECTION_ATTEMPTS = 5;
+export const SOCKET_PING_INTERVAL_MS = 25_000;
+export const SOCKET_PING_TIMEOUT_MS = 20_000;
+export const TYPING_IDLE_MS = 3_000;
+export const OPTIMISTIC_MATCH_WINDOW_MS = 10_000;
+export const DUPLICATE_MESSAGE_WINDOW_MS = 1_000;
+export const SCROLL_TO_BOTTOM_DELAY_MS = 100;
+
+export const GEOLOCATION_TIMEOUT_MS = 10_000;
+export const GEOLOCATION_MAX_AGE_MS = 5 * 60 * 1000;
+
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+export const ROUTE_PREFETCH_DELAY_MS = 100;
+
+export const TOAST_DURATION_MS = 5_000;
+export const POST_SUCCESS_TOAST_MS = 2_000;
+export const POST_CREATE_REDIRECT_MS = 2_000;
+export const SHARE_COPY_CONFIRM_MS = 2_000;
+export const UNLIKE_ERROR_CLEAR_MS = 3_000;
+export const SHARE_POPUP_WIDTH_PX = 600;
+export const SHARE_POPUP_HEIGHT_PX = 400;
+
+export const JWT_TTL_SECONDS = 7 * 24 * 60 * 60;
+
+export const CATEGORIES = ['Fashion', 'Travel', 'Food', 'Beauty', 'Lifestyle', 'Technology', 'Sports'] as const;
+export type Category = (typeof CATEGORIES)[number];
+/** The sidebar list: "All" means no category filter. */
+export const FEED_CATEGORIES = ['All', ...CATEGORIES] as const;
+
+export const PRIVACY_VALUES = ['public', 'private', 'friends', 'followers'] as const;
+export type Privacy = (typeof PRIVACY_VALUES)[number];
+export const DEFAULT_PRIVACY: Privacy = 'public';
+
+export const FEED_SORTS = ['newest', 'trending'] as const;
+export type FeedSort = (typeof FEED_SORTS)[number];
+
+export const SEARCH_TYPES = ['all', 'users', 'posts', 'tags', 'places'] as const;
+export type SearchType = (typeof SEARCH_TYPES)[number];
+
+export const SHARE_TYPES = ['repost', 'link', 'twitter', 'facebook', 'whatsapp', 'email'] as const;
+export type ShareType = (typeof SHARE_TYPES)[number];
+
+export const PERMISSIONS = ['moderate_content', 'view_reports', 'manage_users', 'manage_settings'] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+export const MODERATOR_PERMISSIONS: readonly Permission[] = ['moderate_content', 'view_reports'];
+
+/**
+ * Login/register accept only these email providers (SPEC §5). `{host}` in the spec stands for the
+ * deployment's own mail domain, which comes from configuration (`MAIL_DOMAIN`) on the server and
+ * from `location.hostname` in the browser.
+ */
+export const MAINSTREAM_EMAIL_PROVIDERS = [
+  'gmail',
+  'yahoo',
+  'hotmail',
+  'outlook',
+  'icloud',
+  'protonmail',
+  'live',
+  'qq',
+  '163',
+  '126',
+  'sina',
+  '139',
+  'foxmail',
+  'vip.163',
+  'vip.126',
+  'vip.sina',
+] as const;

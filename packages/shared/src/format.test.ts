@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { abbreviateCount, formatCardDate, formatRelativeTime, makeExcerpt, titleCaseWords } from './format.js';
+
+describe('abbreviateCount', () => {
+  it.each([
+    [999, '999'],
+    [1000, '1K'],
+    [1050, '1.1K'],
+    [999_999, '1M'],
+    [1_000_000, '1M'],
+    [1_250_000, '1.3M'],
+  ])('%d -> %s', (n, expected) => {
+    expect(abbreviateCount(n)).toBe(expected);
+  });
+});
+
+describe('formatCardDate', () => {
+  const now = new Date('2026-06-10T12:00:00Z');
+  it('says Just now under an hour', () => {
+    expect(formatCardDate(new Date(now.getTime() - 59 * 60_000), now)).toBe('Just now');
+  });
+  it('says hours under a day', () => {
+    expect(formatCardDate(new Date(now.getTime() - 5 * 3_600_000), now)).toBe('5h ago');
+  });
+  it('says days under 168 hours', () => {
+    expect(formatCardDate(new Date(now.getTime() - 167 * 3_600_000), now)).toBe('6d ago');
+  });
+  it('falls back to a locale date', () => {
+    const old = new Date(now.getTime() - 200 * 3_600_000);
+    expect(formatCardDate(old, now)).toBe(old.toLocaleDateString());
+  });
+});
+
+describe('formatRelativeTime', () => {
+  const now = new Date('2026-06-10T12:00:00Z');
+  it('counts minutes, hours and days', () => {
+    expect(formatRelativeTime(new Date(now.getTime() - 30_000), now)).toBe('Just now');
+    expect(formatRelativeTime(new Date(now.getTime() - 60_000), now)).toBe('1 minute ago');
+    expect(formatRelativeTime(new Date(now.getTime() - 3 * 3_600_000), now)).toBe('3 hours ago');
+    expect(formatRelativeTime(new Date(now.getTime() - 2 * 86_400_000), now)).toBe('2 days ago');
+  });
+});
+
+describe('makeExcerpt', () => {
+  it('keeps short content and cuts long content at 100 characters plus an ellipsis', () => {
+    expect(makeExcerpt('short')).toBe('short');
+    const long = 'a'.repeat(150);
+    expect(makeExcerpt(long)).toBe(`${'a'.repeat(100)}…`);
+  });
+});
+
+describe('titleCaseWords', () => {
+  it('title-cases each word', () => {
+    expect(titleCaseWords('  new   YORK city ')).toBe('New York City');
+  });
+});

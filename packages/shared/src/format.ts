@@ -1,0 +1,85 @@
+import { COUNT_MILLION, COUNT_THOUSAND, EXCERPT_LENGTH, SHARE_DESCRIPTION_LENGTH } from './constants.js';
+
+const HOUR_MS = 60 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** First `max` characters plus an ellipsis when the text is longer (SPEC §9). */
+export function truncateText(text: string, max: number): string {
+  const chars = Array.from(text);
+  return chars.length > max ? `${chars.slice(0, max).join('').trimEnd()}…` : text;
+}
+
+/** The excerpt/caption fallback: first 100 characters of content plus "…". */
+export function makeExcerpt(content: string): string {
+  return truncateText(content.replace(/\s+/g, ' ').trim(), EXCERPT_LENGTH);
+}
+
+export function makeShareDescription(content: string): string {
+  return truncateText(content.replace(/\s+/g, ' ').trim(), SHARE_DESCRIPTION_LENGTH);
+}
+
+/** Abbreviates counts at 1,000 (K) and 1,000,000 (M) with one decimal: 1050 -> "1.1K". */
+export function abbreviateCount(n: number): string {
+  if (n >= COUNT_MILLION) return `${trimZero((n / COUNT_MILLION).toFixed(1))}M`;
+  if (n >= COUNT_THOUSAND) {
+    const k = (n / COUNT_THOUSAND).toFixed(1);
+    // 999,999 would round to "1000.0K": carry it into the next unit instead.
+    return Number(k) >= 1000 ? '1M' : `${trimZero(k)}K`;
+  }
+  return String(n);
+}
+
+function trimZero(s: string): string {
+  return s.endsWith('.0') ? s.slice(0, -2) : s;
+}
+
+/** Post card date (SPEC §9): "Just now", "{n}h ago", "{n}d ago", else a locale date. */
+export function formatCardDate(iso: string | Date, now: Date = new Date()): string {
+  const date = typeof iso === 'string' ? new Date(iso) : iso;
+  const diff = now.getTime() - date.getTime();
+  if (diff < HOUR_MS) return 'Just now';
+  if (diff < 24 * HOUR_MS) return `${Math.floor(diff / HOUR_MS)}h ago`;
+  if (diff < 168 * HOUR_MS) return `${Math.floor(diff / DAY_MS)}d ago`;
+  return date.toLocaleDateString();
+}
+
+/** Feed/comment relative time: "Just now", then minutes, hours, days ago. */
+export function formatRelativeTime(iso: string | Date, now: Date = new Date()): string {
+  const date = typeof iso === 'string' ? new Date(iso) : iso;
+  const diff = Math.max(0, now.getTime() - date.getTime());
+  if (diff < MINUTE_MS) return 'Just now';
+  if (diff < HOUR_MS) return plural(Math.floor(diff / MINUTE_MS), 'minute');
+  if (diff < DAY_MS) return plural(Math.floor(diff / HOUR_MS), 'hour');
+  return plural(Math.floor(diff / DAY_MS), 'day');
+}
+
+function plural(n: number, unit: string): string {
+  return `${n} ${unit}${n === 1 ? '' : 's'} ago`;
+}
+
+/** Chat list time: time of day today, "Yesterday", short weekday within 7 days, else month and day. */
+export function formatChatTime(iso: string | Date, now: Date = new Date()): string {
+  const date = typeof iso === 'string' ? new Date(iso) : iso;
+  const startOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
+  const t = date.getTime();
+  if (t >= startOfToday) return date.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  if (t >= startOfToday - DAY_MS) return 'Yesterday';
+  if (t >= startOfToday - 6 * DAY_MS) return date.toLocaleDateString([], { weekday: 'short' });
+  return date.toLocaleDateString([], { month: 'short', day: 'numeric' });
+}
+
+/** "Joined March 2026". */
+export function formatJoined(iso: string): string {
+  return `Joined ${new Date(iso).toLocaleDateString('en-US', { month: 'long', year: 'numeric' })}`;
+}
+
+/** Title-cases each word: "new  york" -> "New York" (Explore submit). */
+export function titleCaseWords(text: string): string {
+  return text
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase())
+    .join(' ');
+}

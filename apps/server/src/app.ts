@@ -1,0 +1,61 @@
+import cors from '@fastify/cors';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import type { Database } from './db/client.js';
+import { createMemoryRateLimiter, createRedisRateLimiter } from './lib/rate-limit.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { registerAuth } from './plugins/auth.js';
+import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerStaticWeb } from './plugins/static-web.js';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  jwtSecret: string;
+  redis?: Redis | null;
+  redisPrefix?: string;
+  logger?: boolean;
+}
+
+/** Builds the whole app without listening: main.ts listens, tests call app.inject(). */
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = opts;
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    // Ids are validated by handlers with resource-specific messages; keep routing lenient.
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  const redis = opts.redis ?? null;
+  const redisPrefix = opts.redisPrefix ?? 'glimpse:';
+  const ctx: AppContext = {
+    config,
+    database: opts.database,
+    db: opts.database.db,
+    jwtSecret: opts.jwtSecret,
+    redis,
+    redisPrefix,
+    rateLimiter: redis ? createRedisRateLimiter(redis, redisPrefix) : createMemoryRateLimiter(),
+    publicOrigin: config.publicOrigin,
+  };
+  app.decorate('ctx', ctx);
+
+  registerErrorHandler(app);
+  registerAuth(app);
+  if (config.corsOrigins.length > 0) {
+    await app.register(cors, { origin: config.corsOrigins, credentials: true });
+  }
+
+  app.get('/api/health', async () => ({ status: 'ok', database: ctx.database.kind }));
+  /** Public, non-secret settings the web app reads at start. */
+  app.get('/api/config', async () => ({ geocoderUrl: config.geocoderUrl, mailDomain: config.mailDomain }));
+
+  await app.register(authRoutes);
+
+  await registerStaticWeb(app, config.webDist);
+  return app;
+}

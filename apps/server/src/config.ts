@@ -1,0 +1,96 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const ZBool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const ZUrl = (protocols: string[]) =>
+  z.string().refine((v) => {
+    try {
+      return protocols.includes(new URL(v).protocol);
+    } catch {
+      return false;
+    }
+  }, `must be a URL starting with ${protocols.join(' or ')}//`);
+
+/** Every environment variable the server reads. The README's configuration table mirrors this. */
+const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test'], { message: 'must be development, production or test' }).default('development'),
+  PORT: z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535, 'must be a port number').default(4000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'data')),
+  DATABASE_URL: ZUrl(['postgres:', 'postgresql:']).optional(),
+  REDIS_URL: ZUrl(['redis:', 'rediss:']).optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  PUBLIC_ORIGIN: ZUrl(['http:', 'https:']).optional(),
+  CORS_ORIGINS: z.string().default(''),
+  MAIL_DOMAIN: z.string().default(''),
+  MEDIA_STORE: z.enum(['local'], { message: 'must be local (s3 is not available yet)' }).default('local'),
+  WEB_DIST: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
+  GEOCODER_URL: ZUrl(['http:', 'https:']).default('https://nominatim.openstreetmap.org/reverse'),
+  SEED_DEMO: ZBool.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  /** Undefined means "generate one and keep it in dataDir" (embedded mode only). */
+  jwtSecret: string | undefined;
+  publicOrigin: string | undefined;
+  corsOrigins: string[];
+  mailDomain: string;
+  mediaStore: 'local';
+  mediaDir: string;
+  webDist: string;
+  geocoderUrl: string;
+  /** Seed demo data into an empty database at start. Default: on for embedded, off for PostgreSQL. */
+  seedDemo: boolean;
+  logLevel: string;
+  loginMaxFailures: number;
+}
+
+export class ConfigError extends Error {}
+
+/** Environment -> typed config. Throws one ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = ZEnv.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (e.DATABASE_URL && !e.JWT_SECRET && e.NODE_ENV === 'production') {
+    throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required when DATABASE_URL is set in production');
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    jwtSecret: e.JWT_SECRET,
+    publicOrigin: e.PUBLIC_ORIGIN?.replace(/\/+$/, ''),
+    corsOrigins: e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
+    mailDomain: e.MAIL_DOMAIN,
+    mediaStore: e.MEDIA_STORE,
+    mediaDir: path.join(dataDir, 'media'),
+    webDist: path.resolve(e.WEB_DIST),
+    geocoderUrl: e.GEOCODER_URL,
+    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL,
+    loginMaxFailures: e.LOGIN_MAX_FAILURES,
+  };
+}

@@ -1,0 +1,4 @@
+export * from './users.js';
+export * from './posts.js';
+export * from './chats.js';
+export * from './notifications.js';

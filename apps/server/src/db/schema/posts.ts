@@ -1,0 +1,151 @@
+import { sql } from 'drizzle-orm';
+import {
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import type { ImageVariant, PostLocation } from '@glimpse/shared';
+import { users } from './users.js';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+export const posts = pgTable(
+  'posts',
+  {
+    id: varchar('id', { length: 24 }).primaryKey(),
+    authorId: varchar('author_id', { length: 24 })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    excerpt: text('excerpt').notNull().default(''),
+    category: text('category').notNull(),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    privacy: text('privacy').notNull().default('public'),
+    city: text('city'),
+    locationName: text('location_name'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    address: jsonb('address').$type<PostLocation['address']>(),
+    viewsCount: integer('views_count').notNull().default(0),
+    likesCount: integer('likes_count').notNull().default(0),
+    commentsCount: integer('comments_count').notNull().default(0),
+    sharesCount: integer('shares_count').notNull().default(0),
+    /**
+     * Time-decayed engagement ("hot") score: log10(weighted engagement) + epoch seconds / 45000.
+     * Newer posts start higher, so the order decays with age without ever being recomputed;
+     * it only changes when engagement does, in the same transaction as the counter.
+     */
+    hotScore: doublePrecision('hot_score').notNull().default(0),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', glimpse_tags_text(tags)), 'A') || setweight(to_tsvector('english', coalesce(content, '')), 'B')`,
+    ),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('posts_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('posts_author_created_idx').on(t.authorId, t.createdAt.desc(), t.id.desc()),
+    index('posts_category_created_idx').on(t.category, t.createdAt.desc(), t.id.desc()),
+    index('posts_city_created_idx').on(sql`lower(${t.city})`, t.createdAt.desc(), t.id.desc()),
+    index('posts_hot_idx').on(t.hotScore.desc(), t.id.desc()),
+    index('posts_category_hot_idx').on(t.category, t.hotScore.desc(), t.id.desc()),
+    index('posts_search_idx').using('gin', t.searchVector),
+    index('posts_tags_idx').using('gin', t.tags),
+  ],
+);
+
+export const postMedia = pgTable(
+  'post_media',
+  {
+    id: varchar('id', { length: 24 }).primaryKey(),
+    postId: varchar('post_id', { length: 24 })
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    url: text('url').notNull(),
+    variants: jsonb('variants').$type<ImageVariant[]>().notNull().default([]),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    placeholder: text('placeholder'),
+    altText: text('alt_text').notNull().default(''),
+    caption: text('caption').notNull().default(''),
+  },
+  (t) => [index('post_media_post_idx').on(t.postId, t.position)],
+);
+
+/** Files uploaded but not yet attached to a post, so orphans can be found and cleaned. */
+export const mediaUploads = pgTable(
+  'media_uploads',
+  {
+    id: varchar('id', { length: 24 }).primaryKey(),
+    ownerId: varchar('owner_id', { length: 24 })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    url: text('url').notNull().unique(),
+    variants: jsonb('variants').$type<ImageVariant[]>().notNull().default([]),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    placeholder: text('placeholder'),
+    storageKeys: text('storage_keys').array().notNull().default(sql`'{}'::text[]`),
+    postId: varchar('post_id', { length: 24 }).references(() => posts.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('media_uploads_owner_idx').on(t.ownerId, t.createdAt.desc())],
+);
+
+export const likes = pgTable(
+  'likes',
+  {
+    postId: varchar('post_id', { length: 24 })
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: varchar('user_id', { length: 24 })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'likes_pk', columns: [t.postId, t.userId] }),
+    index('likes_user_created_idx').on(t.userId, t.createdAt.desc(), t.postId),
+  ],
+);
+
+export const comments = pgTable(
+  'comments',
+  {
+    id: varchar('id', { length: 24 }).primaryKey(),
+    postId: varchar('post_id', { length: 24 })
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: varchar('user_id', { length: 24 })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('comments_post_created_idx').on(t.postId, t.createdAt.desc(), t.id.desc())],
+);
+
+export const shares = pgTable(
+  'shares',
+  {
+    id: varchar('id', { length: 24 }).primaryKey(),
+    postId: varchar('post_id', { length: 24 })
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: varchar('user_id', { length: 24 })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    shareType: text('share_type').notNull().default('repost'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('shares_post_idx').on(t.postId), index('shares_user_idx').on(t.userId)],
+);

@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: varchar('id', { length: 24 }).primaryKey(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    displayName: text('display_name').notNull().default(''),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    bio: text('bio').notNull().default(''),
+    location: text('location').notNull().default(''),
+    website: text('website').notNull().default(''),
+    phoneNumber: text('phone_number').notNull().default(''),
+    avatarUrl: text('avatar_url'),
+    avatarFilename: text('avatar_filename'),
+    avatarUploadedAt: timestamp('avatar_uploaded_at', { withTimezone: true, mode: 'date' }),
+    socialLinks: jsonb('social_links').$type<Record<string, string>>().notNull().default({}),
+    preferences: jsonb('preferences').$type<Record<string, unknown>>().notNull().default({}),
+    isVerified: boolean('is_verified').notNull().default(false),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    isModerator: boolean('is_moderator').notNull().default(false),
+    permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+    isOnline: boolean('is_online').notNull().default(false),
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true, mode: 'date' }),
+    postsCount: integer('posts_count').notNull().default(0),
+    followersCount: integer('followers_count').notNull().default(0),
+    followingCount: integer('following_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
+    index('users_username_trgm_idx').using('gin', sql`lower(${t.username}) gin_trgm_ops`),
+    index('users_display_name_trgm_idx').using('gin', sql`lower(${t.displayName}) gin_trgm_ops`),
+  ],
+);
+
+export const follows = pgTable(
+  'follows',
+  {
+    followerId: varchar('follower_id', { length: 24 })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    followeeId: varchar('followee_id', { length: 24 })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'follows_pk', columns: [t.followerId, t.followeeId] }),
+    index('follows_followee_idx').on(t.followeeId, t.followerId),
+  ],
+);

@@ -1,0 +1,84 @@
+import type { Author, Permission, ProfilePicture, PublicUser, SelfUser } from '@glimpse/shared';
+import type { users } from '../../db/schema/index.js';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** Columns a PublicUser/Author needs; never the hash. Repos select exactly these. */
+export type PublicUserRow = Omit<UserRow, 'passwordHash' | 'email' | 'phoneNumber' | 'preferences' | 'permissions' | 'isAdmin' | 'isModerator'> &
+  Partial<Pick<UserRow, 'email' | 'phoneNumber' | 'preferences' | 'permissions' | 'isAdmin' | 'isModerator'>>;
+
+export function toProfilePicture(row: Pick<UserRow, 'avatarUrl' | 'avatarFilename' | 'avatarUploadedAt'>): ProfilePicture | null {
+  if (!row.avatarUrl) return null;
+  return {
+    url: row.avatarUrl,
+    filename: row.avatarFilename ?? '',
+    uploadedAt: (row.avatarUploadedAt ?? new Date(0)).toISOString(),
+  };
+}
+
+/** The display name shown everywhere: the chosen one, else first + last, else the username. */
+function displayNameOf(row: Pick<UserRow, 'displayName' | 'firstName' | 'lastName' | 'username'>): string {
+  return row.displayName || [row.firstName, row.lastName].filter(Boolean).join(' ') || row.username;
+}
+
+export function toPublicUser(row: PublicUserRow, opts: { isFollowedByUser?: boolean } = {}): PublicUser {
+  const user: PublicUser = {
+    id: row.id,
+    _id: row.id,
+    username: row.username,
+    profile: {
+      displayName: displayNameOf(row),
+      firstName: row.firstName,
+      lastName: row.lastName,
+      bio: row.bio,
+      location: row.location,
+      website: row.website,
+      profilePicture: toProfilePicture(row),
+      socialLinks: row.socialLinks,
+    },
+    account: { isVerified: row.isVerified },
+    stats: {
+      postsCount: row.postsCount,
+      followersCount: row.followersCount,
+      followingCount: row.followingCount,
+    },
+    followersCount: row.followersCount,
+    activity: { isOnline: row.isOnline, lastActiveAt: row.lastActiveAt?.toISOString() ?? null },
+    createdAt: row.createdAt.toISOString(),
+  };
+  if (opts.isFollowedByUser !== undefined) user.isFollowedByUser = opts.isFollowedByUser;
+  return user;
+}
+
+/** Only for the user themself: adds email, phone, preferences and moderation data. */
+export function toSelfUser(row: UserRow): SelfUser {
+  const pub = toPublicUser(row);
+  return {
+    ...pub,
+    email: row.email,
+    profile: { ...pub.profile, phoneNumber: row.phoneNumber },
+    preferences: row.preferences,
+    moderation: {
+      permissions: row.permissions as Permission[],
+      isAdmin: row.isAdmin,
+      isModerator: row.isModerator,
+    },
+  };
+}
+
+export type AuthorRow = Pick<
+  UserRow,
+  'id' | 'username' | 'displayName' | 'firstName' | 'lastName' | 'avatarUrl' | 'avatarFilename' | 'avatarUploadedAt' | 'isVerified' | 'followersCount'
+>;
+
+export function toAuthor(row: AuthorRow, opts: { isFollowedByUser: boolean }): Author {
+  return {
+    id: row.id,
+    _id: row.id,
+    username: row.username,
+    profile: { displayName: displayNameOf(row), profilePicture: toProfilePicture(row) },
+    account: { isVerified: row.isVerified },
+    followersCount: row.followersCount,
+    isFollowedByUser: opts.isFollowedByUser,
+  };
+}

@@ -1,0 +1,140 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { AuthResponse } from '@glimpse/shared';
+import { buildApp } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+import { openDatabase, type Database } from '../db/client.js';
+import { users } from '../db/schema/index.js';
+import { newId } from '../lib/ids.js';
+import { signToken } from '../lib/jwt.js';
+import { hashPassword } from '../lib/passwords.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  database: Database;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export const TEST_JWT_SECRET = 'test-secret-'.padEnd(48, 'x');
+
+let fileCounter = 0;
+
+/** A fresh database cloned from the run's migrated template (PGlite, or PostgreSQL in CI). */
+async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const template = inject('templateDatabase');
+  const baseUrl = process.env.DATABASE_URL;
+  if (template && baseUrl) {
+    const name = `glimpse_t_${process.ppid}_${process.pid}_${Date.now().toString(36)}_${fileCounter++}`;
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    // CREATE DATABASE ... TEMPLATE fails while another backend touches the template; retry briefly.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+        break;
+      } catch (err) {
+        if (attempt >= 20) throw err;
+        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+      }
+    }
+    const url = new URL(baseUrl);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ databaseUrl: url.toString() });
+    return {
+      database,
+      drop: async () => {
+        await database.close();
+        await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+        await admin.end();
+      },
+    };
+  }
+  const tar = fs.readFileSync(inject('pgliteTemplatePath'));
+  const database = await openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([tar]) });
+  return { database, drop: () => database.close() };
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glimpse-app-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    PUBLIC_ORIGIN: 'http://glimpse.test',
+    ...env,
+  });
+  const { database, drop } = await openTestDatabase();
+  const app = await buildApp({ config, database, jwtSecret: TEST_JWT_SECRET, logger: false });
+  await app.ready();
+  return {
+    app,
+    config,
+    database,
+    dataDir,
+    async close() {
+      await app.close();
+      await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Registers through the real API (argon2 and all). Use for auth tests; prefer seedUser elsewhere. */
+export async function registerViaApi(
+  app: FastifyInstance,
+  overrides: Partial<{ email: string; username: string; password: string }> = {},
+): Promise<AuthResponse> {
+  const n = nextUserNumber();
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/users',
+    payload: { email: `user${n}@gmail.com`, username: `user${n}`, password: 'secret123', ...overrides },
+  });
+  if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
+  return res.json<AuthResponse>();
+}
+
+let userCounter = 0;
+function nextUserNumber(): string {
+  userCounter += 1;
+  return `${process.pid}x${userCounter}`;
+}
+
+let sharedHash: Promise<string> | undefined;
+
+export interface SeededUser {
+  id: string;
+  username: string;
+  email: string;
+  token: string;
+  auth: { authorization: string };
+}
+
+/**
+ * Inserts a member directly (one shared argon2 hash of "secret123"), for tests that need many
+ * members quickly. The token is signed exactly as login signs it.
+ */
+export async function seedUser(
+  t: TestApp,
+  values: Partial<typeof users.$inferInsert> = {},
+): Promise<SeededUser> {
+  sharedHash ??= hashPassword('secret123');
+  const n = nextUserNumber();
+  const row = {
+    id: newId(),
+    username: `member${n}`,
+    email: `member${n}@gmail.com`,
+    passwordHash: await sharedHash,
+    ...values,
+  };
+  await t.database.db.insert(users).values(row);
+  const token = signToken({ userId: row.id, username: row.username, email: row.email }, TEST_JWT_SECRET);
+  return { id: row.id, username: row.username, email: row.email, token, auth: { authorization: `Bearer ${token}` } };
+}

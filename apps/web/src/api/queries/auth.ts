@@ -1,0 +1,47 @@
+import type { AuthResponse, SelfUser } from '@glimpse/shared';
+import { useMutation } from '@tanstack/react-query';
+import { http } from '../http';
+
+/**
+ * Auth calls (SPEC §7). The session itself (token, user, logout) is owned by AuthProvider;
+ * these hooks only talk to the server, and the pages hand a success to `useAuth().login`.
+ */
+
+export const authKeys = {
+  all: ['auth'] as const,
+  me: () => [...authKeys.all, 'me'] as const,
+};
+
+export interface LoginInput {
+  /** An email address, or a username (the server accepts either). */
+  email: string;
+  password: string;
+}
+
+export interface RegisterInput {
+  email: string;
+  username: string;
+  password: string;
+}
+
+export function loginRequest(input: LoginInput): Promise<AuthResponse> {
+  // No stale token on the way in: a login must never be attributed to a previous session.
+  return http.post<AuthResponse>('/auth/login', input, { token: null });
+}
+
+export function registerRequest(input: RegisterInput): Promise<AuthResponse> {
+  return http.post<AuthResponse>('/users', input, { token: null });
+}
+
+/** GET /api/auth/me with an explicit token (the session being restored may not be stored yet). */
+export function fetchMe(token: string, signal?: AbortSignal): Promise<SelfUser> {
+  return http.get<SelfUser>('/auth/me', { token, signal });
+}
+
+export function useLoginMutation() {
+  return useMutation({ mutationKey: [...authKeys.all, 'login'], mutationFn: loginRequest });
+}
+
+export function useRegisterMutation() {
+  return useMutation({ mutationKey: [...authKeys.all, 'register'], mutationFn: registerRequest });
+}

@@ -1,0 +1,23 @@
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import styles from './AppLayout.module.css';
+import { NavBar } from './NavBar';
+
+/** Every screen: skip link, navbar, a page-loading bar while a chunk loads, and the <main> landmark. */
+export function AppLayout() {
+  const navigation = useNavigation();
+  const isLoadingPage = navigation.state === 'loading';
+
+  return (
+    <div className={styles.app}>
+      <a className={styles.skipLink} href="#main-content">
+        Skip to content
+      </a>
+      <NavBar />
+      {isLoadingPage && <div className={styles.progress} role="progressbar" aria-label="Loading page" />}
+      <main id="main-content" className={styles.main} tabIndex={-1}>
+        <Outlet />
+      </main>
+      <ScrollRestoration />
+    </div>
+  );
+}

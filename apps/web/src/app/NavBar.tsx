@@ -1,0 +1,79 @@
+import type { ReactNode } from 'react';
+import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { ButtonLink } from '../components/Button';
+import { SearchBox } from '../components/SearchBox';
+import { useAuth } from '../features/auth/useAuth';
+import { cx } from '../lib/cx';
+import { ExploreIcon, LogoMark, MessagesIcon, NotificationsIcon, ProfileIcon } from './NavIcons';
+import styles from './NavBar.module.css';
+import type { PageName } from './pages';
+import { usePrefetchOnIntent } from './usePrefetchOnIntent';
+
+interface NavItem {
+  to: string;
+  label: string;
+  page: PageName;
+  icon: ReactNode;
+}
+
+/** SPEC §2: the four round buttons of a signed-in member, in this order. */
+const SIGNED_IN_ITEMS: NavItem[] = [
+  { to: '/explore', label: 'Explore', page: 'explore', icon: <ExploreIcon /> },
+  { to: '/chat', label: 'Messages', page: 'chat', icon: <MessagesIcon /> },
+  { to: '/notification', label: 'Notifications', page: 'notifications', icon: <NotificationsIcon /> },
+  { to: '/profile', label: 'Profile', page: 'profile', icon: <ProfileIcon /> },
+];
+
+function NavIconLink({ item }: { item: NavItem }) {
+  const prefetch = usePrefetchOnIntent(item.page);
+  return (
+    <NavLink
+      to={item.to}
+      end
+      aria-label={item.label}
+      title={item.label}
+      className={({ isActive }) => cx(styles.iconLink, isActive && styles.active)}
+      {...prefetch}
+    >
+      {item.icon}
+    </NavLink>
+  );
+}
+
+export function NavBar() {
+  const { isAuthenticated } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const homePrefetch = usePrefetchOnIntent('home');
+  const loginPrefetch = usePrefetchOnIntent('login');
+  // On /search the box shows the current query; the key resets it when the query changes.
+  const currentQuery = location.pathname === '/search' ? (searchParams.get('q') ?? '') : '';
+
+  return (
+    <header className={styles.header}>
+      <nav className={styles.nav} aria-label="Main">
+        <Link to="/home" className={styles.logo} {...homePrefetch}>
+          <LogoMark />
+          <span className={styles.logoText}>Glimpse</span>
+        </Link>
+        <SearchBox
+          key={currentQuery}
+          className={styles.search}
+          placeholder="Search for ..."
+          defaultValue={currentQuery}
+          onSearch={(query) => void navigate(`/search?q=${encodeURIComponent(query)}`)}
+        />
+        <div className={styles.actions}>
+          {isAuthenticated ? (
+            SIGNED_IN_ITEMS.map((item) => <NavIconLink key={item.to} item={item} />)
+          ) : (
+            <ButtonLink to="/login" {...loginPrefetch}>
+              Log In
+            </ButtonLink>
+          )}
+        </div>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,40 @@
+import { useEffect } from 'react';
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { Button } from '../components/Button';
+import { useDocumentTitle } from '../lib/useDocumentTitle';
+import styles from './AppLayout.module.css';
+import { ChunkLoadError } from './lazy-page';
+
+function describe(error: unknown): { title: string; message: string } {
+  if (error instanceof ChunkLoadError) {
+    return { title: 'This page could not be loaded', message: error.message };
+  }
+  if (isRouteErrorResponse(error)) {
+    return { title: 'Something went wrong', message: `${error.status} ${error.statusText}`.trim() };
+  }
+  return { title: 'Something went wrong', message: 'An unexpected error occurred. Please try again.' };
+}
+
+/**
+ * The error element of the route tree. A chunk that failed to load (new deploy, flaky network)
+ * is fixed by a reload, so that is the offered action.
+ */
+export function RouteError() {
+  const error = useRouteError();
+  const { title, message } = describe(error);
+  useDocumentTitle(title);
+  useEffect(() => {
+    if (!(error instanceof ChunkLoadError)) console.error('Route error', error);
+  }, [error]);
+
+  return (
+    <section className={styles.routeError} role="alert" aria-labelledby="route-error-title">
+      <h1 id="route-error-title">{title}</h1>
+      <p>{message}</p>
+      <div className={styles.routeErrorActions}>
+        <Button onClick={() => window.location.reload()}>Reload</Button>
+        <Link to="/home">Back to Home</Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { AppLayout } from './AppLayout';
+import { lazyPage } from './lazy-page';
+import { RequireAuth } from './RequireAuth';
+import { RouteError } from './RouteError';
+import { RouteFallback } from './RouteFallback';
+
+/**
+ * The route table (SPEC §2). Every screen is a lazy chunk named in pages.ts; the layout (navbar +
+ * <main>) stays mounted while a page loads or fails, because errors stop at the pathless route
+ * inside it. Shared by the browser router (App.tsx) and the memory routers of tests.
+ */
+export const appRoutes: RouteObject[] = [
+  {
+    path: '/',
+    Component: AppLayout,
+    HydrateFallback: RouteFallback,
+    ErrorBoundary: RouteError,
+    children: [
+      {
+        ErrorBoundary: RouteError,
+        children: [
+          { index: true, element: <Navigate to="/home" replace /> },
+          { path: 'login', lazy: lazyPage('login') },
+          { path: 'register', lazy: lazyPage('register') },
+          { path: 'forgot-password', lazy: lazyPage('forgotPassword') },
+          { path: 'terms', lazy: lazyPage('terms') },
+          { path: 'privacy', lazy: lazyPage('privacy') },
+          { path: 'home', lazy: lazyPage('home') },
+          { path: 'posts/:postId', lazy: lazyPage('post') },
+          { path: 'profile/:username?', lazy: lazyPage('profile') },
+          { path: 'explore', lazy: lazyPage('explore') },
+          { path: 'notification', lazy: lazyPage('notifications') },
+          { path: 'search', lazy: lazyPage('search') },
+          { path: 'settings', lazy: lazyPage('settings') },
+          {
+            element: <RequireAuth />,
+            children: [
+              { path: 'chat', lazy: lazyPage('chat') },
+              { path: 'create-post', lazy: lazyPage('createPost') },
+            ],
+          },
+          { path: '*', lazy: lazyPage('notFound') },
+        ],
+      },
+    ],
+  },
+];

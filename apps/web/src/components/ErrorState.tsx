@@ -1,0 +1,39 @@
+import { cx } from '../lib/cx';
+import { Button } from './Button';
+import styles from './StatePanel.module.css';
+
+export interface ErrorStateProps {
+  /** The user-facing text, e.g. "Failed to load posts. Please try again." */
+  message: string;
+  title?: string;
+  /** Shows a retry button when given. */
+  onRetry?: () => void;
+  retryLabel?: string;
+  headingLevel?: 2 | 3;
+  className?: string;
+}
+
+/** A failed load: announced as an alert, with "Try Again" when the caller can retry. */
+export function ErrorState({
+  message,
+  title,
+  onRetry,
+  retryLabel = 'Try Again',
+  headingLevel = 2,
+  className,
+}: ErrorStateProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <div className={cx(styles.panel, className)} role="alert">
+      {title && <Heading className={styles.title}>{title}</Heading>}
+      <p className={cx(styles.message, styles.error)}>{message}</p>
+      {onRetry && (
+        <div className={styles.action}>
+          <Button variant="secondary" onClick={onRetry}>
+            {retryLabel}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

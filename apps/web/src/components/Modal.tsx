@@ -1,0 +1,92 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useRef, type ReactNode } from 'react';
+import { cx } from '../lib/cx';
+import styles from './Modal.module.css';
+
+export interface ModalProps {
+  open: boolean;
+  /** Called with false on Escape, overlay click and the close button. */
+  onOpenChange: (open: boolean) => void;
+  /** The dialog's accessible name; shown as its heading unless `hideTitle`. */
+  title: string;
+  hideTitle?: boolean;
+  /** Becomes the dialog's accessible description. */
+  description?: ReactNode;
+  children?: ReactNode;
+  /** Footer actions, right-aligned (stacked on phones). */
+  footer?: ReactNode;
+  size?: 'sm' | 'md' | 'lg' | 'full';
+  /** Shown above the title (e.g. a success check mark); decorative. */
+  icon?: ReactNode;
+  align?: 'start' | 'center';
+  /** The "Close" (×) button in the corner; on by default. */
+  showCloseButton?: boolean;
+  className?: string;
+}
+
+/**
+ * Accessible dialog on Radix: role="dialog" named by its title, focus trapped inside, closes on
+ * Escape and overlay click, and gives focus back to what was focused before it opened.
+ */
+export function Modal({
+  open,
+  onOpenChange,
+  title,
+  hideTitle = false,
+  description,
+  children,
+  footer,
+  size = 'md',
+  icon,
+  align = 'start',
+  showCloseButton = true,
+  className,
+}: ModalProps) {
+  // Radix returns focus only to a Dialog.Trigger; our dialogs open from any control (or none),
+  // so remember what had focus when it opened and go back there on close.
+  const returnFocusRef = useRef<HTMLElement | null>(null);
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className={styles.overlay} />
+        <Dialog.Content
+          className={cx(styles.content, styles[size], align === 'center' && styles.centered, className)}
+          // Radix warns without a description; say explicitly there is none.
+          {...(description ? {} : { 'aria-describedby': undefined })}
+          onOpenAutoFocus={() => {
+            const active = document.activeElement;
+            returnFocusRef.current =
+              active instanceof HTMLElement && active !== document.body ? active : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            const target = returnFocusRef.current;
+            if (target?.isConnected) {
+              event.preventDefault();
+              target.focus();
+            }
+          }}
+        >
+          {icon && (
+            <div className={styles.icon} aria-hidden="true">
+              {icon}
+            </div>
+          )}
+          <Dialog.Title className={hideTitle ? 'visually-hidden' : styles.title}>{title}</Dialog.Title>
+          {description && (
+            <Dialog.Description className={styles.description}>{description}</Dialog.Description>
+          )}
+          {children}
+          {footer && <div className={styles.footer}>{footer}</div>}
+          {showCloseButton && (
+            <Dialog.Close className={styles.close} aria-label="Close">
+              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+                <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              </svg>
+            </Dialog.Close>
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

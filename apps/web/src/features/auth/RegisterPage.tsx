@@ -1,0 +1,120 @@
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useRegisterMutation } from '../../api/queries/auth';
+import { Button } from '../../components/Button';
+import { SuccessModal } from '../../components/SuccessModal';
+import { TextField } from '../../components/TextField';
+import { getRegisterErrorMessage } from './auth-errors';
+import { validateRegisterForm, type FieldErrors, type RegisterValues } from './auth-validation';
+import styles from './AuthForm.module.css';
+import { AuthLayout } from './AuthLayout';
+import { useAuth } from './useAuth';
+
+const FIELD_ORDER: Array<keyof RegisterValues> = ['email', 'username', 'password'];
+
+export function RegisterPage() {
+  const navigate = useNavigate();
+  const { login } = useAuth();
+  const registerMutation = useRegisterMutation();
+  const [values, setValues] = useState<RegisterValues>({ email: '', username: '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors<RegisterValues>>({});
+  const [isCreatedOpen, setIsCreatedOpen] = useState(false);
+  const fieldRefs = {
+    email: useRef<HTMLInputElement>(null),
+    username: useRef<HTMLInputElement>(null),
+    password: useRef<HTMLInputElement>(null),
+  };
+
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const field = event.target.name as keyof RegisterValues;
+    setValues((v) => ({ ...v, [field]: event.target.value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = validateRegisterForm(values);
+    setErrors(found);
+    const firstInvalid = FIELD_ORDER.find((field) => found[field]);
+    if (firstInvalid) return fieldRefs[firstInvalid].current?.focus();
+    registerMutation.mutate(
+      { email: values.email.trim(), username: values.username.trim(), password: values.password },
+      {
+        onSuccess: ({ token, user }) => {
+          // SPEC §4: registering also signs in (user and token stored), then the modal leads to /login.
+          login(token, user);
+          setIsCreatedOpen(true);
+        },
+      },
+    );
+  };
+
+  const goToLogin = () => {
+    setIsCreatedOpen(false);
+    void navigate('/login', { replace: true });
+  };
+
+  return (
+    <AuthLayout title="Create your account" subtitle="Join Glimpse to share photos and discover new places.">
+      <form className={styles.form} noValidate onSubmit={onSubmit}>
+        {registerMutation.isError && (
+          <p className={styles.formError} role="alert">
+            {getRegisterErrorMessage(registerMutation.error)}
+          </p>
+        )}
+        <TextField
+          ref={fieldRefs.email}
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          value={values.email}
+          onChange={onChange}
+          error={errors.email}
+        />
+        <TextField
+          ref={fieldRefs.username}
+          label="Username"
+          name="username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={values.username}
+          onChange={onChange}
+          error={errors.username}
+        />
+        <TextField
+          ref={fieldRefs.password}
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 6 characters"
+          value={values.password}
+          onChange={onChange}
+          error={errors.password}
+        />
+        <Button type="submit" size="lg" fullWidth isLoading={registerMutation.isPending}>
+          {registerMutation.isPending ? 'Creating account...' : 'Sign Up'}
+        </Button>
+        <p className={styles.legal}>
+          By signing up you agree to our <Link to="/terms">Terms</Link> and{' '}
+          <Link to="/privacy">Privacy Policy</Link>.
+        </p>
+      </form>
+
+      <p className={styles.footer}>
+        Already have an account? <Link to="/login">Log in</Link>
+      </p>
+
+      <SuccessModal
+        open={isCreatedOpen}
+        title="Account Created!"
+        message="Your Glimpse account is ready."
+        actionLabel="Continue to Login"
+        onAction={goToLogin}
+      />
+    </AuthLayout>
+  );
+}

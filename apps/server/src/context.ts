@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { RateLimiter } from './lib/rate-limit.js';
+import type { MediaStorage } from './lib/storage/index.js';
 
 /**
  * What services need from the outside world, built once by buildApp() and reachable as
@@ -19,4 +20,6 @@ export interface AppContext {
   redisPrefix: string;
   /** The origin links point at (share URLs): PUBLIC_ORIGIN, else the request's own origin. */
   publicOrigin: string | undefined;
+  /** Where processed images are stored (local disk, or an object store later). */
+  storage: MediaStorage;
 }

@@ -6,4 +6,8 @@ export * from './validation.js';
 export * from './types.js';
 export * from './schemas/common.js';
 export * from './schemas/auth.js';
+export * from './schemas/chats.js';
 export * from './realtime/events.js';
+export * from './schemas/users.js';
+export * from './schemas/posts.js';
+export * from './schemas/search.js';

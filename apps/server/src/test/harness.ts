@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { AuthResponse } from '@glimpse/shared';
@@ -60,7 +61,16 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
   return { database, drop: () => database.close() };
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  /** Given to buildApp: Socket.IO uses the Redis adapter, presence and rate limits live in Redis. */
+  redis?: Redis;
+  /** Key prefix in Redis; use a unique one per run and delete its keys afterwards. */
+  redisPrefix?: string;
+  /** Runs on this app's database (a second app node); closing it leaves the database in place. */
+  shareDatabaseWith?: TestApp;
+}
+
+export async function createTestApp(env: Record<string, string> = {}, opts: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glimpse-app-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -70,8 +80,17 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     PUBLIC_ORIGIN: 'http://glimpse.test',
     ...env,
   });
-  const { database, drop } = await openTestDatabase();
-  const app = await buildApp({ config, database, jwtSecret: TEST_JWT_SECRET, logger: false });
+  const { database, drop } = opts.shareDatabaseWith
+    ? { database: opts.shareDatabaseWith.database, drop: async () => {} }
+    : await openTestDatabase();
+  const app = await buildApp({
+    config,
+    database,
+    jwtSecret: TEST_JWT_SECRET,
+    logger: false,
+    redis: opts.redis,
+    redisPrefix: opts.redisPrefix,
+  });
   await app.ready();
   return {
     app,

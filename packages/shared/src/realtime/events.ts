@@ -32,6 +32,9 @@ export const SOCKET_ERRORS = {
   sendFailed: 'Failed to send message',
   tooMany: 'Too many messages',
   authenticationFailed: 'Authentication failed',
+  invalidMessageId: 'Invalid message ID',
+  messageNotFound: 'Message not found',
+  internal: 'Something went wrong',
 } as const;
 
 export interface SendMessagePayload {

@@ -89,7 +89,9 @@ export const mediaUploads = pgTable(
     ownerId: varchar('owner_id', { length: 24 })
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    url: text('url').notNull().unique(),
+    // Not unique: URLs are content-addressed, so two uploads of the same bytes (one member reusing
+    // a photo, or two members posting the same picture) share a URL but are separate uploads.
+    url: text('url').notNull(),
     variants: jsonb('variants').$type<ImageVariant[]>().notNull().default([]),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
@@ -98,7 +100,10 @@ export const mediaUploads = pgTable(
     postId: varchar('post_id', { length: 24 }).references(() => posts.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('media_uploads_owner_idx').on(t.ownerId, t.createdAt.desc())],
+  (t) => [
+    index('media_uploads_owner_idx').on(t.ownerId, t.createdAt.desc()),
+    index('media_uploads_owner_url_idx').on(t.ownerId, t.url),
+  ],
 );
 
 export const likes = pgTable(

@@ -37,6 +37,8 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
     index('users_username_trgm_idx').using('gin', sql`lower(${t.username}) gin_trgm_ops`),
     index('users_display_name_trgm_idx').using('gin', sql`lower(${t.displayName}) gin_trgm_ops`),
+    // The people list (GET /api/users) and user search rank by followers; keeps them a short index walk.
+    index('users_followers_idx').on(t.followersCount.desc(), t.id),
   ],
 );
 

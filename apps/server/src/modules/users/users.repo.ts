@@ -42,3 +42,46 @@ export async function insertUser(db: DbOrTx, values: typeof users.$inferInsert):
   if (!row) throw new Error('insert returned no row');
   return row;
 }
+
+/** Exactly the columns a PublicUser needs: lists of other people never load hashes or emails. */
+export const publicUserColumns = {
+  id: users.id,
+  username: users.username,
+  displayName: users.displayName,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  bio: users.bio,
+  location: users.location,
+  website: users.website,
+  avatarUrl: users.avatarUrl,
+  avatarFilename: users.avatarFilename,
+  avatarUploadedAt: users.avatarUploadedAt,
+  socialLinks: users.socialLinks,
+  isVerified: users.isVerified,
+  isOnline: users.isOnline,
+  lastActiveAt: users.lastActiveAt,
+  postsCount: users.postsCount,
+  followersCount: users.followersCount,
+  followingCount: users.followingCount,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+};
+
+export async function userExists(db: DbOrTx, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id)).limit(1);
+  return row !== undefined;
+}
+
+/** Writes the given columns (and updated_at); answers the whole row for the owner's SelfUser. */
+export async function updateUser(
+  db: DbOrTx,
+  id: string,
+  values: Partial<Omit<typeof users.$inferInsert, 'id' | 'createdAt'>>,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}

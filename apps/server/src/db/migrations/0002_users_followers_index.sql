@@ -1,0 +1,1 @@
+CREATE INDEX "users_followers_idx" ON "users" USING btree ("followers_count" DESC NULLS LAST,"id");

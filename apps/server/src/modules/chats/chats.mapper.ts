@@ -1,0 +1,76 @@
+import type { Chat, ChatParticipant, Message, MessageSender, ReadReceipt } from '@glimpse/shared';
+import { toAuthor } from '../users/users.mapper.js';
+import type { ChatUserRow, MemberChatRow } from './chats.repo.js';
+import type { MessageRow, ReadRow } from './messages.repo.js';
+
+/** `{ displayName, profilePicture }`, through the users mapper so the display-name rule stays in one place. */
+export function toChatProfile(row: ChatUserRow): ChatParticipant['profile'] {
+  return toAuthor(row, { isFollowedByUser: false }).profile;
+}
+
+export function toParticipant(row: ChatUserRow): ChatParticipant {
+  return {
+    id: row.id,
+    _id: row.id,
+    username: row.username,
+    profile: toChatProfile(row),
+    activity: { isOnline: row.isOnline, lastActiveAt: row.lastActiveAt?.toISOString() ?? null },
+  };
+}
+
+export function toSender(row: ChatUserRow): MessageSender {
+  const profile = toChatProfile(row);
+  return { id: row.id, _id: row.id, username: row.username, profilePicture: profile.profilePicture, profile };
+}
+
+/**
+ * The sender counts as the first reader, at the moment of sending: clients show a double tick when
+ * `readBy` holds more than one entry (SPEC §2 Chat), i.e. once someone else has read it.
+ */
+export function toMessage(row: MessageRow, reads: ReadRow[], opts: { tempId?: string } = {}): Message {
+  const createdAt = row.createdAt.toISOString();
+  const readBy: ReadReceipt[] = [{ user: row.sender.id, readAt: createdAt }];
+  for (const read of reads) {
+    if (read.userId !== row.sender.id) readBy.push({ user: read.userId, readAt: read.readAt.toISOString() });
+  }
+  const message: Message = {
+    id: row.id,
+    _id: row.id,
+    chatId: row.chatId,
+    chat: row.chatId,
+    content: row.content,
+    messageType: 'text',
+    sender: toSender(row.sender),
+    timestamp: createdAt,
+    createdAt,
+    readBy,
+  };
+  if (opts.tempId !== undefined) message.tempId = opts.tempId;
+  return message;
+}
+
+/** Groups read rows by message, for mapping a batch of messages without a query each. */
+export function groupReads(reads: ReadRow[]): Map<string, ReadRow[]> {
+  const byMessage = new Map<string, ReadRow[]>();
+  for (const read of reads) {
+    const list = byMessage.get(read.messageId);
+    if (list) list.push(read);
+    else byMessage.set(read.messageId, [read]);
+  }
+  return byMessage;
+}
+
+export function toChat(row: MemberChatRow, participants: ChatUserRow[], lastMessage: Message | null): Chat {
+  const isGroup = row.type === 'group';
+  return {
+    id: row.id,
+    _id: row.id,
+    type: isGroup ? 'group' : 'direct',
+    groupInfo: isGroup ? { name: row.name ?? '' } : null,
+    participants: participants.map(toParticipant),
+    lastMessage,
+    lastActivity: row.lastActivityAt.toISOString(),
+    unreadCount: row.unreadCount,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,138 @@
+import { MSG, SOCKET_ERRORS, type Chat } from '@glimpse/shared';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import type { Viewer } from '../../plugins/auth.js';
+import { announceChatCreated, announceChatDeleted } from '../../realtime/chat-events.js';
+import type { ChatIo } from '../../realtime/types.js';
+import { groupReads, toChat, toMessage } from './chats.mapper.js';
+import {
+  deleteChatById,
+  findChatForUser,
+  findChatIdByDirectKey,
+  findChatUser,
+  insertDirectChatIfAbsent,
+  listChatsOfMember,
+  listMemberIds,
+  listParticipants,
+  type ChatUserRow,
+  type MemberChatRow,
+} from './chats.repo.js';
+import { findMessagesByIds, listReads } from './messages.repo.js';
+
+/** The chat list is one screen, not a feed: the most recent chats, bounded. */
+export const CHAT_LIST_LIMIT = 100;
+
+/** A chat from a member's side, or the REST/socket error for a missing chat or a non-member. */
+export async function requireChatMember(
+  db: Db,
+  chatId: string,
+  userId: string,
+  opts: { deniedMessage: string },
+): Promise<MemberChatRow> {
+  const found = await findChatForUser(db, chatId, userId);
+  if (!found) throw new AppError('NOT_FOUND', SOCKET_ERRORS.chatNotFound);
+  if (!found.isMember) throw new AppError('FORBIDDEN', opts.deniedMessage);
+  return found.chat;
+}
+
+/**
+ * Member chat rows → Chats, with every participant, last message and its receipts loaded in three
+ * batch queries whatever the number of chats.
+ */
+export async function buildChats(db: Db, rows: MemberChatRow[]): Promise<Chat[]> {
+  if (rows.length === 0) return [];
+  const lastIds = rows.flatMap((r) => (r.lastMessageId ? [r.lastMessageId] : []));
+  const [participants, lastRows, reads] = await Promise.all([
+    listParticipants(
+      db,
+      rows.map((r) => r.id),
+    ),
+    findMessagesByIds(db, lastIds),
+    listReads(db, lastIds),
+  ]);
+  const membersByChat = new Map<string, ChatUserRow[]>();
+  for (const { chatId, ...user } of participants) {
+    const list = membersByChat.get(chatId);
+    if (list) list.push(user);
+    else membersByChat.set(chatId, [user]);
+  }
+  const readsByMessage = groupReads(reads);
+  const lastById = new Map(lastRows.map((m) => [m.id, toMessage(m, readsByMessage.get(m.id) ?? [])]));
+  return rows.map((row) =>
+    toChat(
+      row,
+      membersByChat.get(row.id) ?? [],
+      (row.lastMessageId && lastById.get(row.lastMessageId)) || null,
+    ),
+  );
+}
+
+export async function listChats(ctx: AppContext, viewer: Viewer): Promise<Chat[]> {
+  return buildChats(ctx.db, await listChatsOfMember(ctx.db, viewer.id, CHAT_LIST_LIMIT));
+}
+
+/** The one key of a pair, whoever asks: the unique index on it is what forbids two chats. */
+export function directKeyOf(a: string, b: string): string {
+  return a < b ? `${a}:${b}` : `${b}:${a}`;
+}
+
+/**
+ * The direct chat of the viewer and `participantId`: the existing one, or a new one. Both members
+ * creating it at the same moment still get one chat. When created, both members' open sockets join
+ * its room and the other member receives `chat_created`.
+ */
+export async function openDirectChat(
+  ctx: AppContext,
+  io: ChatIo,
+  viewer: Viewer,
+  participantId: string,
+): Promise<Chat> {
+  if (participantId === viewer.id) throw new AppError('VALIDATION', MSG.invalidParticipant);
+  if (!(await findChatUser(ctx.db, participantId))) throw new AppError('NOT_FOUND', 'User not found');
+
+  const directKey = directKeyOf(viewer.id, participantId);
+  // A concurrent DELETE can remove the winner's chat between the insert and the read; retry then.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const id = newId();
+    const created = await insertDirectChatIfAbsent(ctx.db, {
+      id,
+      directKey,
+      createdBy: viewer.id,
+      memberIds: [viewer.id, participantId],
+      at: new Date(),
+    });
+    const chatId = created ? id : await findChatIdByDirectKey(ctx.db, directKey);
+    if (!chatId) continue;
+    const found = await findChatForUser(ctx.db, chatId, viewer.id);
+    if (!found) continue;
+    const [chat] = await buildChats(ctx.db, [found.chat]);
+    if (!chat) continue;
+    if (created) {
+      // A new chat has no messages, so the other member's view differs from ours in nothing.
+      announceChatCreated(io, {
+        chatId,
+        memberIds: [viewer.id, participantId],
+        recipientId: participantId,
+        chat,
+      });
+    }
+    return chat;
+  }
+  throw new AppError('CONFLICT', 'Chat could not be created, please try again');
+}
+
+/** Deletes the chat with its history for every member, then tells their sockets. */
+export async function deleteChat(
+  ctx: AppContext,
+  io: ChatIo,
+  viewer: Viewer,
+  chatId: string,
+): Promise<{ message: string }> {
+  await requireChatMember(ctx.db, chatId, viewer.id, { deniedMessage: MSG.accessDenied });
+  const memberIds = await listMemberIds(ctx.db, chatId);
+  if (!(await deleteChatById(ctx.db, chatId))) throw new AppError('NOT_FOUND', SOCKET_ERRORS.chatNotFound);
+  announceChatDeleted(io, { chatId, memberIds });
+  return { message: MSG.chatDeleted };
+}

@@ -1,0 +1,59 @@
+import { MAX_IMAGES_PER_POST, MAX_IMAGE_BYTES, MSG, POST_MSG, type UploadedMedia } from '@glimpse/shared';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import { ImageRejectedError, inspectImage, processImage, type ImageRejection } from './media.pipeline.js';
+import { insertUploads } from './media.repo.js';
+import type { ReadImagePartsOptions } from './media.multipart.js';
+
+/** How POST /api/posts/upload-media reads its multipart body. */
+export const POST_MEDIA_PARTS: ReadImagePartsOptions = {
+  field: 'media',
+  maxFiles: MAX_IMAGES_PER_POST,
+  maxBytes: MAX_IMAGE_BYTES,
+  messages: { tooManyFiles: POST_MSG.tooManyImages, tooLarge: MSG.imageTooLarge, noFiles: POST_MSG.noImages },
+};
+
+/**
+ * Maps a pipeline rejection to a 400 with the caller's wording. Exported for the avatar upload,
+ * which words "not an image" differently (MSG.avatarInvalid).
+ */
+export function imageRejectionError(err: unknown, messages: Record<ImageRejection, string>): unknown {
+  return err instanceof ImageRejectedError ? new AppError('VALIDATION', messages[err.reason]) : err;
+}
+
+const POST_IMAGE_REJECTIONS: Record<ImageRejection, string> = {
+  not_image: MSG.onlyImages,
+  unreadable: MSG.onlyImages,
+  too_many_pixels: POST_MSG.imageTooManyPixels,
+};
+
+/**
+ * Processes a post's images and records each as an upload of `ownerId`, to be attached by
+ * POST /api/posts. Every file's header is checked before any is processed, so one bad file in a
+ * batch refuses the batch without storing the others.
+ */
+export async function uploadPostMedia(ctx: AppContext, ownerId: string, files: Buffer[]): Promise<UploadedMedia[]> {
+  try {
+    for (const file of files) await inspectImage(file);
+    // One at a time: each decode may hold a 2048 px raw frame, and sharp already uses every core.
+    const processed = [];
+    for (const file of files) processed.push(await processImage(ctx.storage, file, { kind: 'post' }));
+    const rows = await insertUploads(
+      ctx.db,
+      processed.map((p) => ({
+        id: newId(),
+        ownerId,
+        url: p.url,
+        width: p.width,
+        height: p.height,
+        placeholder: p.placeholder,
+        variants: p.variants,
+        storageKeys: p.storageKeys,
+      })),
+    );
+    return rows.map((r) => ({ url: r.url, width: r.width, height: r.height, placeholder: r.placeholder, variants: r.variants }));
+  } catch (err) {
+    throw imageRejectionError(err, POST_IMAGE_REJECTIONS);
+  }
+}

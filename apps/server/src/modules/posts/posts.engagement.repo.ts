@@ -1,0 +1,79 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { comments, likes, shares, users } from '../../db/schema/index.js';
+import { descIndexed, exactTime } from './posts.repo.js';
+
+/** Columns of the user shown beside a comment (Comment.user) or as a post's author. */
+export const authorColumns = {
+  id: users.id,
+  username: users.username,
+  displayName: users.displayName,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  avatarUrl: users.avatarUrl,
+  avatarFilename: users.avatarFilename,
+  avatarUploadedAt: users.avatarUploadedAt,
+  isVerified: users.isVerified,
+  followersCount: users.followersCount,
+};
+
+/** True when this call created the like; a like that already existed is left alone. */
+export async function insertLike(db: DbOrTx, postId: string, userId: string): Promise<boolean> {
+  const rows = await db.insert(likes).values({ postId, userId }).onConflictDoNothing().returning({ postId: likes.postId });
+  return rows.length > 0;
+}
+
+export async function deleteLike(db: DbOrTx, postId: string, userId: string): Promise<boolean> {
+  const rows = await db
+    .delete(likes)
+    .where(and(eq(likes.postId, postId), eq(likes.userId, userId)))
+    .returning({ postId: likes.postId });
+  return rows.length > 0;
+}
+
+export async function insertShare(db: DbOrTx, values: typeof shares.$inferInsert): Promise<void> {
+  await db.insert(shares).values(values);
+}
+
+export async function insertComment(db: DbOrTx, values: typeof comments.$inferInsert): Promise<{ id: string; content: string; createdAt: Date }> {
+  const [row] = await db.insert(comments).values(values).returning({ id: comments.id, content: comments.content, createdAt: comments.createdAt });
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+const commentColumns = {
+  id: comments.id,
+  content: comments.content,
+  createdAt: comments.createdAt,
+  cursorTime: exactTime(sql`${comments.createdAt}`),
+  user: authorColumns,
+};
+export type CommentRow = {
+  id: string;
+  content: string;
+  createdAt: Date;
+  cursorTime: string;
+  user: { [K in keyof typeof authorColumns]: (typeof users.$inferSelect)[K] };
+};
+
+/**
+ * A post's comments newest first (comments_post_created_idx), limit + 1 rows, from a keyset
+ * position or an offset. The detail call reverses its page to show it oldest first.
+ */
+export function selectCommentsPage(db: DbOrTx, postId: string, win: { limit: number; offset: number; after?: { t: string; id: string } }) {
+  const where: SQL[] = [eq(comments.postId, postId)];
+  if (win.after) where.push(sql`(${comments.createdAt}, ${comments.id}) < (${win.after.t}::timestamptz, ${win.after.id})`);
+  return db
+    .select(commentColumns)
+    .from(comments)
+    .innerJoin(users, eq(users.id, comments.userId))
+    .where(and(...where))
+    .orderBy(descIndexed(comments.createdAt), descIndexed(comments.id))
+    .limit(win.limit + 1)
+    .offset(win.after ? 0 : win.offset);
+}
+
+export async function findAuthor(db: DbOrTx, userId: string): Promise<CommentRow['user'] | undefined> {
+  const [row] = await db.select(authorColumns).from(users).where(eq(users.id, userId)).limit(1);
+  return row;
+}

@@ -1,0 +1,96 @@
+import { POST_DETAIL_COMMENTS, POST_MSG, type Comment, type CommentBody, type CommentsQuery, type Pagination, type Post, type ShareBody } from '@glimpse/shared';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import { paginate } from '../../lib/pagination.js';
+import { decodeTimeCursor, encodeTimeCursor } from './posts.cursor.js';
+import { deleteLike, findAuthor, insertComment, insertLike, insertShare, selectCommentsPage } from './posts.engagement.repo.js';
+import { hydratePosts } from './posts.hydrate.js';
+import { toComment } from './posts.mapper.js';
+import { bumpPostCounters, findPost } from './posts.repo.js';
+import { isPostVisible, visiblePostsWhere, type PostViewer } from './posts.visibility.js';
+
+const postNotFound = () => new AppError('NOT_FOUND', POST_MSG.notFound);
+
+/**
+ * GET /api/posts/{id}: counts the view and checks visibility in one UPDATE (a post the viewer
+ * may not see is neither counted nor revealed), then adds the newest comments, oldest first.
+ */
+export async function getPostDetail(ctx: AppContext, viewer: PostViewer | null, postId: string): Promise<Post> {
+  const row = await bumpPostCounters(ctx.db, postId, { views: 1 }, visiblePostsWhere(viewer));
+  if (!row) throw postNotFound();
+  const [[post], commentRows] = await Promise.all([
+    hydratePosts(ctx.db, [row], viewer),
+    selectCommentsPage(ctx.db, postId, { limit: POST_DETAIL_COMMENTS, offset: 0 }),
+  ]);
+  const comments = commentRows.slice(0, POST_DETAIL_COMMENTS).map((c) => toComment(c, c.user)).reverse();
+  return { ...post!, engagement: { comments } };
+}
+
+/** GET /api/posts/{id}/comments (extension): newest first, by page or cursor. */
+export async function listComments(
+  ctx: AppContext,
+  viewer: PostViewer | null,
+  postId: string,
+  q: CommentsQuery,
+): Promise<{ comments: Comment[]; pagination: Pagination }> {
+  if (!(await isPostVisible(ctx.db, postId, viewer))) throw postNotFound();
+  const after = q.cursor ? decodeTimeCursor(q.cursor) : undefined;
+  const rows = await selectCommentsPage(ctx.db, postId, { limit: q.limit, offset: (q.page - 1) * q.limit, after });
+  const { items, pagination } = paginate(rows, {
+    page: q.page,
+    limit: q.limit,
+    usedCursor: after !== undefined,
+    cursorOf: (row) => encodeTimeCursor(row.cursorTime, row.id),
+  });
+  return { comments: items.map((c) => toComment(c, c.user)), pagination };
+}
+
+/**
+ * Like toggle. The like row and the counter move in one transaction: the insert either creates
+ * the like (ON CONFLICT DO NOTHING tells us if it existed) or we delete it, and the counter
+ * follows with an atomic `likes_count +/- 1`, so concurrent toggles stay exact.
+ */
+export async function toggleLike(ctx: AppContext, viewer: PostViewer, postId: string): Promise<{ liked: boolean; likesCount: number }> {
+  return ctx.db.transaction(async (tx) => {
+    if (!(await isPostVisible(tx, postId, viewer))) throw postNotFound();
+    if (await insertLike(tx, postId, viewer.id)) {
+      const row = await bumpPostCounters(tx, postId, { likes: 1 });
+      return { liked: true, likesCount: row!.likesCount };
+    }
+    const removed = await deleteLike(tx, postId, viewer.id);
+    const row = removed ? await bumpPostCounters(tx, postId, { likes: -1 }) : await findPost(tx, postId, viewer);
+    if (!row) throw postNotFound();
+    return { liked: false, likesCount: row.likesCount };
+  });
+}
+
+export async function addComment(ctx: AppContext, viewer: PostViewer, postId: string, body: CommentBody): Promise<{ comment: Comment; commentsCount: number }> {
+  return ctx.db.transaction(async (tx) => {
+    if (!(await isPostVisible(tx, postId, viewer))) throw postNotFound();
+    const user = await findAuthor(tx, viewer.id);
+    if (!user) throw new AppError('UNAUTHENTICATED');
+    const comment = await insertComment(tx, { id: newId(), postId, userId: viewer.id, content: body.content });
+    const row = await bumpPostCounters(tx, postId, { comments: 1 });
+    if (!row) throw postNotFound();
+    return { comment: toComment(comment, user), commentsCount: row.commentsCount };
+  });
+}
+
+/** Records a share; `origin` is where links point (PUBLIC_ORIGIN, else the request's origin). */
+export async function sharePost(
+  ctx: AppContext,
+  viewer: PostViewer,
+  postId: string,
+  body: ShareBody,
+  origin: string,
+): Promise<{ sharesCount: number; shareUrl: string }> {
+  const sharesCount = await ctx.db.transaction(async (tx) => {
+    if (!(await isPostVisible(tx, postId, viewer))) throw postNotFound();
+    await insertShare(tx, { id: newId(), postId, userId: viewer.id, shareType: body.shareType });
+    const row = await bumpPostCounters(tx, postId, { shares: 1 });
+    if (!row) throw postNotFound();
+    return row.sharesCount;
+  });
+  return { sharesCount, shareUrl: `${origin}/posts/${postId}` };
+}

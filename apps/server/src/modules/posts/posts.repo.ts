@@ -1,0 +1,205 @@
+import { and, asc, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { FeedSort } from '@glimpse/shared';
+import type { DbOrTx } from '../../db/client.js';
+import { follows, likes, postMedia, posts, users } from '../../db/schema/index.js';
+import { hotScoreExpr, type EngagementCounts } from './posts.hot.js';
+import { visiblePostsWhere, type PostViewer } from './posts.visibility.js';
+
+/** Every column a Post needs; never the search vector. */
+export const postColumns = {
+  id: posts.id,
+  authorId: posts.authorId,
+  title: posts.title,
+  content: posts.content,
+  excerpt: posts.excerpt,
+  category: posts.category,
+  tags: posts.tags,
+  privacy: posts.privacy,
+  city: posts.city,
+  locationName: posts.locationName,
+  latitude: posts.latitude,
+  longitude: posts.longitude,
+  address: posts.address,
+  viewsCount: posts.viewsCount,
+  likesCount: posts.likesCount,
+  commentsCount: posts.commentsCount,
+  sharesCount: posts.sharesCount,
+  hotScore: posts.hotScore,
+  createdAt: posts.createdAt,
+  updatedAt: posts.updatedAt,
+};
+type PostTableRow = typeof posts.$inferSelect;
+export type PostRow = { [K in keyof typeof postColumns]: PostTableRow[K] };
+
+/**
+ * A timestamp as exact text (microseconds, UTC). Keyset cursors carry this instead of a JS Date,
+ * whose millisecond precision would skip or repeat rows that share a millisecond.
+ */
+export const exactTime = (column: SQL | typeof posts.createdAt) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * `ORDER BY x DESC` means NULLS FIRST, but our indexes are declared `DESC NULLS LAST` (Drizzle's
+ * `.desc()`), and a mismatch makes PostgreSQL sort instead of reading the index in order. The
+ * columns are NOT NULL, so the nulls clause changes nothing but the plan. Use this, not `desc()`.
+ */
+export const descIndexed = (column: SQLWrapper) => sql`${column} desc nulls last`;
+
+/** Keyset positions: after this (time, id) in newest order, or this (score, id) in trending. */
+export type FeedCursor = { kind: 'newest'; t: string; id: string } | { kind: 'trending'; s: number; id: string };
+
+export interface FeedFilter {
+  viewer: PostViewer | null;
+  category?: string;
+  search?: string;
+  /** Only posts by members this user follows. */
+  followedBy?: string;
+  authorId?: string;
+  city?: string;
+}
+
+export interface PageWindow {
+  /** Rows to return; the query fetches one more to learn whether a next page exists. */
+  limit: number;
+  offset: number;
+  after?: FeedCursor;
+}
+
+export type FeedRow = PostRow & { cursorTime: string };
+
+function feedConditions(db: DbOrTx, f: FeedFilter): SQL[] {
+  const where: SQL[] = [visiblePostsWhere(f.viewer)];
+  if (f.category) where.push(eq(posts.category, f.category));
+  if (f.authorId) where.push(eq(posts.authorId, f.authorId));
+  // lower(city) has its own index (posts_city_created_idx).
+  if (f.city) where.push(sql`lower(${posts.city}) = lower(${f.city})`);
+  // Bound as a parameter and parsed by websearch_to_tsquery: any text is safe and valid.
+  if (f.search) where.push(sql`${posts.searchVector} @@ websearch_to_tsquery('english', ${f.search})`);
+  if (f.followedBy) {
+    where.push(inArray(posts.authorId, db.select({ id: follows.followeeId }).from(follows).where(eq(follows.followerId, f.followedBy))));
+  }
+  return where;
+}
+
+/**
+ * One page of a feed in `sort` order, limit + 1 rows. With a cursor the page starts right after
+ * it through a row comparison that the (created_at, id) / (hot_score, id) indexes serve
+ * directly, so page 1000 costs what page 1 does; `offset` remains for page-numbered clients.
+ */
+export function feedPageQuery(db: DbOrTx, filter: FeedFilter, sort: FeedSort, win: PageWindow) {
+  const where = feedConditions(db, filter);
+  const { after } = win;
+  if (after?.kind === 'newest') where.push(sql`(${posts.createdAt}, ${posts.id}) < (${after.t}::timestamptz, ${after.id})`);
+  if (after?.kind === 'trending') where.push(sql`(${posts.hotScore}, ${posts.id}) < (${after.s}::double precision, ${after.id})`);
+  const order = sort === 'trending' ? [descIndexed(posts.hotScore), descIndexed(posts.id)] : [descIndexed(posts.createdAt), descIndexed(posts.id)];
+  return db
+    .select({ ...postColumns, cursorTime: exactTime(posts.createdAt) })
+    .from(posts)
+    .where(and(...where))
+    .orderBy(...order)
+    .limit(win.limit + 1)
+    .offset(after ? 0 : win.offset);
+}
+
+export async function selectFeedPage(db: DbOrTx, filter: FeedFilter, sort: FeedSort, win: PageWindow): Promise<FeedRow[]> {
+  return feedPageQuery(db, filter, sort, win);
+}
+
+/**
+ * The viewer's liked posts, newest like first, through likes_user_created_idx
+ * (user_id, created_at DESC, post_id): the tie-break runs in the index's own post_id order.
+ * Posts that became invisible to the viewer since the like are left out.
+ */
+export function selectLikedPage(db: DbOrTx, viewer: PostViewer, win: { limit: number; offset: number; after?: { t: string; id: string } }) {
+  const where: SQL[] = [eq(likes.userId, viewer.id), visiblePostsWhere(viewer)];
+  if (win.after) {
+    const t = sql`${win.after.t}::timestamptz`;
+    where.push(or(sql`${likes.createdAt} < ${t}`, and(sql`${likes.createdAt} = ${t}`, sql`${likes.postId} > ${win.after.id}`))!);
+  }
+  return db
+    .select({ ...postColumns, likedAt: exactTime(sql`${likes.createdAt}`) })
+    .from(likes)
+    .innerJoin(posts, eq(posts.id, likes.postId))
+    .where(and(...where))
+    .orderBy(descIndexed(likes.createdAt), asc(likes.postId))
+    .limit(win.limit + 1)
+    .offset(win.after ? 0 : win.offset);
+}
+
+export async function insertPost(db: DbOrTx, values: typeof posts.$inferInsert): Promise<PostRow> {
+  const [row] = await db.insert(posts).values(values).returning(postColumns);
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function insertPostMedia(db: DbOrTx, rows: (typeof postMedia.$inferInsert)[]): Promise<void> {
+  if (rows.length > 0) await db.insert(postMedia).values(rows);
+}
+
+export async function findPost(db: DbOrTx, postId: string, viewer: PostViewer | null): Promise<PostRow | undefined> {
+  const [row] = await db
+    .select(postColumns)
+    .from(posts)
+    .where(and(eq(posts.id, postId), visiblePostsWhere(viewer)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Moves counters by the given deltas and recomputes hot_score from the new values in the same
+ * UPDATE. `col = col + d` is evaluated on the row version that holds the lock, so concurrent
+ * bumps never lose an update. `where` narrows the row (e.g. visibility); undefined means no row.
+ */
+export async function bumpPostCounters(
+  db: DbOrTx,
+  postId: string,
+  delta: Partial<EngagementCounts<number>>,
+  where?: SQL,
+): Promise<PostRow | undefined> {
+  const next = (column: SQLWrapper, d: number | undefined) => (d ? sql`${column} + ${sql.raw(String(Math.trunc(d)))}` : sql`${column}`);
+  const counts = {
+    likes: next(posts.likesCount, delta.likes),
+    comments: next(posts.commentsCount, delta.comments),
+    shares: next(posts.sharesCount, delta.shares),
+    views: next(posts.viewsCount, delta.views),
+  };
+  const [row] = await db
+    .update(posts)
+    .set({
+      ...(delta.likes ? { likesCount: counts.likes } : {}),
+      ...(delta.comments ? { commentsCount: counts.comments } : {}),
+      ...(delta.shares ? { sharesCount: counts.shares } : {}),
+      ...(delta.views ? { viewsCount: counts.views } : {}),
+      hotScore: hotScoreExpr(counts),
+    })
+    .where(where ? and(eq(posts.id, postId), where) : eq(posts.id, postId))
+    .returning(postColumns);
+  return row;
+}
+
+export async function bumpAuthorPostsCount(db: DbOrTx, authorId: string, delta: 1 | -1): Promise<void> {
+  await db
+    .update(users)
+    .set({ postsCount: sql`greatest(0, ${users.postsCount} + ${sql.raw(String(delta))})` })
+    .where(eq(users.id, authorId));
+}
+
+export async function deletePostRow(db: DbOrTx, postId: string): Promise<boolean> {
+  const rows = await db.delete(posts).where(eq(posts.id, postId)).returning({ id: posts.id });
+  return rows.length > 0;
+}
+
+/**
+ * Cities with the number of posts the viewer may see there, most first. Cities are grouped
+ * case-insensitively and shown in their most common spelling.
+ */
+export async function selectLocationStats(db: DbOrTx, viewer: PostViewer | null, max: number): Promise<{ city: string; count: number }[]> {
+  const cityKey = sql`lower(${posts.city})`;
+  return db
+    .select({ city: sql<string>`mode() within group (order by ${posts.city})`, count: sql<number>`count(*)::int` })
+    .from(posts)
+    .where(and(sql`${posts.city} is not null and ${posts.city} <> ''`, visiblePostsWhere(viewer)))
+    .groupBy(cityKey)
+    .orderBy(sql`count(*) desc`, cityKey)
+    .limit(max);
+}

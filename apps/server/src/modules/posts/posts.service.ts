@@ -1,0 +1,154 @@
+import {
+  LOCATION_STATS_MAX,
+  MSG,
+  POST_MSG,
+  makeExcerpt,
+  type CreatePostBody,
+  type FeedQuery,
+  type LikedPostsQuery,
+  type LocationStat,
+  type Post,
+  type PostList,
+} from '@glimpse/shared';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import { paginate } from '../../lib/pagination.js';
+import { can } from '../../lib/permissions.js';
+import { claimUploads } from '../media/media.repo.js';
+import { decodeFeedCursor, decodeTimeCursor, encodeFeedCursor, encodeTimeCursor } from './posts.cursor.js';
+import { hydratePosts } from './posts.hydrate.js';
+import { hotScoreOf } from './posts.hot.js';
+import {
+  bumpAuthorPostsCount,
+  deletePostRow,
+  findPost,
+  insertPost,
+  insertPostMedia,
+  selectFeedPage,
+  selectLikedPage,
+  selectLocationStats,
+} from './posts.repo.js';
+import type { PostViewer } from './posts.visibility.js';
+
+type Location = NonNullable<CreatePostBody['location']>;
+
+function isEmptyLocation(loc: Location): boolean {
+  return !loc.name && !loc.coordinates && Object.values(loc.address).every((v) => !v);
+}
+
+/**
+ * Creates a post with its images in one transaction: the post row, its media rows, the claim of
+ * the caller's uploads and the author's posts_count commit together or not at all. An image URL
+ * that is not an unattached upload of the caller (someone else's, already used, or made up)
+ * rolls everything back with a 400.
+ */
+export async function createPost(ctx: AppContext, viewer: PostViewer, body: CreatePostBody): Promise<{ message: string; post: Post }> {
+  const now = new Date();
+  const id = newId(now);
+  const loc = body.location && !isEmptyLocation(body.location) ? body.location : null;
+  // The manual city (location.name) stands in when no geocoded address city exists.
+  const city = loc ? loc.address.city || loc.name || null : null;
+  const images = body.media.images;
+
+  const row = await ctx.db.transaction(async (tx) => {
+    const inserted = await insertPost(tx, {
+      id,
+      authorId: viewer.id,
+      title: body.title,
+      content: body.content,
+      excerpt: makeExcerpt(body.content),
+      category: body.category,
+      tags: body.tags,
+      privacy: body.privacy,
+      city,
+      locationName: loc ? loc.name : null,
+      latitude: loc?.coordinates?.latitude ?? null,
+      longitude: loc?.coordinates?.longitude ?? null,
+      address: loc ? loc.address : null,
+      hotScore: hotScoreOf({ likes: 0, comments: 0, shares: 0, views: 0 }, now),
+      createdAt: now,
+      updatedAt: now,
+    });
+    const claimed = await claimUploads(tx, viewer.id, id, images.map((i) => i.url));
+    if (claimed.length !== images.length) throw new AppError('VALIDATION', POST_MSG.imageNotUploaded);
+    const byUrl = new Map(claimed.map((c) => [c.url, c]));
+    await insertPostMedia(
+      tx,
+      images.map((img, position) => {
+        const upload = byUrl.get(img.url)!;
+        return {
+          id: newId(now),
+          postId: id,
+          position,
+          url: upload.url,
+          variants: upload.variants,
+          width: upload.width,
+          height: upload.height,
+          placeholder: upload.placeholder,
+          altText: img.altText,
+          caption: img.caption,
+        };
+      }),
+    );
+    await bumpAuthorPostsCount(tx, viewer.id, 1);
+    return inserted;
+  });
+
+  const [post] = await hydratePosts(ctx.db, [row], viewer);
+  return { message: POST_MSG.created, post: post! };
+}
+
+/** GET /api/posts: every filter combines with the others and with the privacy rule. */
+export async function listFeed(ctx: AppContext, viewer: PostViewer | null, q: FeedQuery): Promise<PostList> {
+  if (q.following && !viewer) throw new AppError('UNAUTHENTICATED', MSG.authenticationRequired);
+  const after = q.cursor ? decodeFeedCursor(q.cursor, q.sort) : undefined;
+  const rows = await selectFeedPage(
+    ctx.db,
+    { viewer, category: q.category, search: q.search, authorId: q.author, city: q.city, followedBy: q.following ? viewer!.id : undefined },
+    q.sort,
+    { limit: q.limit, offset: (q.page - 1) * q.limit, after },
+  );
+  const { items, pagination } = paginate(rows, {
+    page: q.page,
+    limit: q.limit,
+    usedCursor: after !== undefined,
+    cursorOf: (row) => encodeFeedCursor(q.sort, row),
+  });
+  return { posts: await hydratePosts(ctx.db, items, viewer), pagination };
+}
+
+/** GET /api/users/me/liked-posts: newest like first. */
+export async function listLikedPosts(ctx: AppContext, viewer: PostViewer, q: LikedPostsQuery): Promise<PostList> {
+  const after = q.cursor ? decodeTimeCursor(q.cursor) : undefined;
+  const rows = await selectLikedPage(ctx.db, viewer, { limit: q.limit, offset: (q.page - 1) * q.limit, after });
+  const { items, pagination } = paginate(rows, {
+    page: q.page,
+    limit: q.limit,
+    usedCursor: after !== undefined,
+    cursorOf: (row) => encodeTimeCursor(row.likedAt, row.id),
+  });
+  return { posts: await hydratePosts(ctx.db, items, viewer), pagination };
+}
+
+export async function getLocationStats(ctx: AppContext, viewer: PostViewer | null): Promise<LocationStat[]> {
+  return selectLocationStats(ctx.db, viewer, LOCATION_STATS_MAX);
+}
+
+/**
+ * DELETE /api/posts/{id} (extension): the author or a moderator. A post the caller cannot see is
+ * 404 as everywhere else; one they can see but do not own is 403.
+ */
+export async function deletePost(ctx: AppContext, viewer: PostViewer, postId: string): Promise<{ message: string }> {
+  const post = await findPost(ctx.db, postId, viewer);
+  if (!post) throw new AppError('NOT_FOUND', POST_MSG.notFound);
+  if (post.authorId !== viewer.id && !can(viewer, 'moderate_content')) {
+    throw new AppError('FORBIDDEN', POST_MSG.notAllowedToDelete);
+  }
+  await ctx.db.transaction(async (tx) => {
+    // Likes, comments, shares and media rows go with it (ON DELETE CASCADE); its uploads are
+    // released (SET NULL) and may be attached again by their owner.
+    if (await deletePostRow(tx, postId)) await bumpAuthorPostsCount(tx, post.authorId, -1);
+  });
+  return { message: POST_MSG.deleted };
+}

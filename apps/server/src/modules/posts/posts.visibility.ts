@@ -1,0 +1,41 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { follows, posts } from '../../db/schema/index.js';
+import { can, type RoleHolder } from '../../lib/permissions.js';
+
+/** Who is looking: a signed-in member (with their roles) or null for a visitor. */
+export type PostViewer = RoleHolder & { id: string };
+
+/**
+ * THE privacy rule (API.md), in one place. Every query that returns posts, counts or cities
+ * ANDs this in, so no list, detail, stat or search can show a post its viewer may not see:
+ * - public: everyone;
+ * - followers: members who follow the author;
+ * - friends: members who follow the author and are followed back;
+ * - private: the author alone;
+ * - the author, moderators and admins (`moderate_content`) see everything.
+ * The follow checks are primary-key lookups on `follows`, so the cost per row is constant.
+ * `posts` must appear unaliased in the query this is used in.
+ */
+export function visiblePostsWhere(viewer: PostViewer | null): SQL {
+  if (!viewer) return sql`${posts.privacy} = 'public'`;
+  if (can(viewer, 'moderate_content')) return sql`true`;
+  const followsRow = (followerId: SQL | string, followeeId: SQL | string) =>
+    sql`exists (select 1 from ${follows} where ${follows.followerId} = ${followerId} and ${follows.followeeId} = ${followeeId})`;
+  const viewerFollowsAuthor = followsRow(viewer.id, sql`${posts.authorId}`);
+  const authorFollowsViewer = followsRow(sql`${posts.authorId}`, viewer.id);
+  return sql`(${posts.privacy} = 'public'
+    or ${posts.authorId} = ${viewer.id}
+    or (${posts.privacy} = 'followers' and ${viewerFollowsAuthor})
+    or (${posts.privacy} = 'friends' and ${viewerFollowsAuthor} and ${authorFollowsViewer}))`;
+}
+
+/** True when the post exists and this viewer may see it (404 otherwise, never 403: no leak). */
+export async function isPostVisible(db: DbOrTx, postId: string, viewer: PostViewer | null): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(posts)
+    .where(and(eq(posts.id, postId), visiblePostsWhere(viewer)))
+    .limit(1);
+  return row !== undefined;
+}

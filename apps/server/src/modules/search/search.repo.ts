@@ -1,0 +1,143 @@
+import { and, desc, or, sql, type SQL } from 'drizzle-orm';
+import type { LocationStat, TagStat } from '@glimpse/shared';
+import type { DbOrTx } from '../../db/client.js';
+import { posts, users } from '../../db/schema/index.js';
+import { descIndexed, postColumns, type PostRow } from '../posts/posts.repo.js';
+import { visiblePostsWhere, type PostViewer } from '../posts/posts.visibility.js';
+import type { PublicUserRow } from '../users/users.mapper.js';
+import { publicUserColumns } from '../users/users.repo.js';
+import { likeEscape, prefixQueryText, tagNeedle, usesWebsearchOperators } from './search.text.js';
+
+/**
+ * The four searches of GET /api/search. Each returns `limit + 1` rows so the caller learns
+ * whether another page exists without a COUNT. Member text only ever travels as a bound
+ * parameter; see search.text.ts for how it is made safe for LIKE and to_tsquery.
+ */
+
+export interface SearchWindow {
+  limit: number;
+  offset: number;
+}
+
+/**
+ * The tsquery for a member's text: websearch_to_tsquery (never raises, whatever the input) OR the
+ * same words as prefixes, so "sunri" finds "Sunrise". Both are parsed with the 'english' config,
+ * like the stored vector, so stems line up ("beaches" -> beach).
+ */
+export function postsTsQuery(text: string): SQL {
+  const web = sql`websearch_to_tsquery('english', ${text})`;
+  const prefix = usesWebsearchOperators(text) ? null : prefixQueryText(text);
+  return prefix ? sql`(${web} || to_tsquery('english', ${prefix}))` : web;
+}
+
+/**
+ * Posts matching the text that the viewer may see, through the GIN index on search_vector.
+ * Order: a hit in the title or tags (weight A) first, so a title hit always beats a body-only
+ * hit however often the body repeats the word; then ts_rank_cd; then newest.
+ */
+export function searchPostsQuery(db: DbOrTx, text: string, viewer: PostViewer | null, win: SearchWindow) {
+  const tsq = postsTsQuery(text);
+  const titleOrTagHit = sql`(ts_filter(${posts.searchVector}, '{a}') @@ ${tsq}) desc`;
+  const rank = sql`ts_rank_cd(${posts.searchVector}, ${tsq}) desc`;
+  return db
+    .select(postColumns)
+    .from(posts)
+    .where(and(sql`${posts.searchVector} @@ ${tsq}`, visiblePostsWhere(viewer)))
+    .orderBy(titleOrTagHit, rank, descIndexed(posts.createdAt), descIndexed(posts.id))
+    .limit(win.limit + 1)
+    .offset(win.offset);
+}
+
+export async function searchPosts(db: DbOrTx, text: string, viewer: PostViewer | null, win: SearchWindow): Promise<PostRow[]> {
+  return searchPostsQuery(db, text, viewer, win);
+}
+
+/**
+ * How alike a name must be to count as a typo of the query. pg_trgm's defaults (0.3 / 0.6) miss
+ * short names with one letter dropped ("chn" vs "chen" is 0.29; inside "Ava Chen" 0.5). Set per
+ * transaction, so the `%` and `%>` operators keep using the trigram indexes.
+ */
+const NAME_SIMILARITY_THRESHOLD = 0.25;
+const NAME_WORD_SIMILARITY_THRESHOLD = 0.5;
+
+const lowerUsername = sql`lower(${users.username})`;
+const lowerDisplayName = sql`lower(${users.displayName})`;
+
+/** The WHERE and ORDER BY of a people search; exported so a test can EXPLAIN it. */
+export function searchUsersQuery(db: DbOrTx, text: string, win: SearchWindow) {
+  const needle = text.toLowerCase();
+  const prefix = `${likeEscape(needle)}%`;
+  const startsWith = or(sql`${lowerUsername} like ${prefix} escape '\\'`, sql`${lowerDisplayName} like ${prefix} escape '\\'`)!;
+  const likeness = sql`greatest(similarity(${lowerUsername}, ${needle}), similarity(${lowerDisplayName}, ${needle}), word_similarity(${needle}, ${lowerDisplayName}))`;
+  return db
+    .select(publicUserColumns)
+    .from(users)
+    .where(
+      or(
+        // `%` and `%>` (word similarity) are what the users_*_trgm_idx GIN indexes answer.
+        sql`${lowerUsername} % ${needle}`,
+        sql`${lowerDisplayName} % ${needle}`,
+        sql`${lowerDisplayName} %> ${needle}`,
+        startsWith,
+      ),
+    )
+    .orderBy(desc(sql`${lowerUsername} = ${needle}`), desc(startsWith), desc(likeness), desc(users.followersCount), users.id)
+    .limit(win.limit + 1)
+    .offset(win.offset);
+}
+
+/** People by username or display name: exact, then prefix, then the closest typo; most followed first among equals. */
+export async function searchUsers(db: DbOrTx, text: string, win: SearchWindow): Promise<PublicUserRow[]> {
+  return db.transaction(async (tx) => {
+    // SET LOCAL takes no parameters; the values are our own constants, never input.
+    await tx.execute(sql.raw(`set local pg_trgm.similarity_threshold = ${NAME_SIMILARITY_THRESHOLD}`));
+    await tx.execute(sql.raw(`set local pg_trgm.word_similarity_threshold = ${NAME_WORD_SIMILARITY_THRESHOLD}`));
+    return searchUsersQuery(tx, text, win);
+  });
+}
+
+/**
+ * Tags starting with the text (case-insensitive, a leading "#" ignored), each with the number of
+ * posts the viewer may see that carry it. Tags are grouped case-insensitively and shown in their
+ * most common spelling.
+ */
+export async function searchTags(db: DbOrTx, text: string, viewer: PostViewer | null, win: SearchWindow): Promise<TagStat[]> {
+  const needle = tagNeedle(text);
+  if (!needle) return [];
+  const prefix = `${likeEscape(needle)}%`;
+  const tag = sql`t.tag`;
+  return db
+    .select({ tag: sql<string>`mode() within group (order by ${tag})`, count: sql<number>`count(distinct ${posts.id})::int` })
+    .from(posts)
+    // A function in FROM may use the columns before it (implicitly LATERAL): one row per tag.
+    .crossJoin(sql`unnest(${posts.tags}) as t(tag)`)
+    .where(and(sql`lower(${tag}) like ${prefix} escape '\\'`, visiblePostsWhere(viewer)))
+    .groupBy(sql`lower(${tag})`)
+    .orderBy(sql`count(distinct ${posts.id}) desc`, sql`lower(${tag})`)
+    .limit(win.limit + 1)
+    .offset(win.offset);
+}
+
+/**
+ * Cities whose name or post location name contains the text, each with the number of matching
+ * posts the viewer may see. A match on a location name ("Golden Gate Park") answers its city,
+ * because a place result leads to that city's explore feed.
+ */
+export async function searchPlaces(db: DbOrTx, text: string, viewer: PostViewer | null, win: SearchWindow): Promise<LocationStat[]> {
+  const contains = `%${likeEscape(text.toLowerCase())}%`;
+  const cityKey = sql`lower(${posts.city})`;
+  return db
+    .select({ city: sql<string>`mode() within group (order by ${posts.city})`, count: sql<number>`count(*)::int` })
+    .from(posts)
+    .where(
+      and(
+        sql`${posts.city} is not null and ${posts.city} <> ''`,
+        or(sql`${cityKey} like ${contains} escape '\\'`, sql`lower(${posts.locationName}) like ${contains} escape '\\'`),
+        visiblePostsWhere(viewer),
+      ),
+    )
+    .groupBy(cityKey)
+    .orderBy(sql`count(*) desc`, cityKey)
+    .limit(win.limit + 1)
+    .offset(win.offset);
+}

@@ -1,0 +1,57 @@
+import type { SearchQuery, SearchResponse, SearchType } from '@glimpse/shared';
+import type { AppContext } from '../../context.js';
+import { hydratePosts } from '../posts/posts.hydrate.js';
+import type { PostViewer } from '../posts/posts.visibility.js';
+import { followedAmong } from '../users/follows.repo.js';
+import { toPublicUser } from '../users/users.mapper.js';
+import { searchPlaces, searchPosts, searchTags, searchUsers, type SearchWindow } from './search.repo.js';
+
+/** Rows come back limit + 1: the extra one only says that another page exists. */
+function pageOf<T>(rows: T[], limit: number): { items: T[]; hasMore: boolean } {
+  return { items: rows.slice(0, limit), hasMore: rows.length > limit };
+}
+
+/** A list that was not asked for: answered as an empty array without touching the database. */
+const none = Promise.resolve([] as never[]);
+
+/**
+ * GET /api/search. One type fills only its own list (the others are empty arrays); `all` fills
+ * every list with the same page of each, so a client that pages `type=all` and reads only
+ * `results.posts` (SPEC §7) pages through posts. `hasNextPage` is true when any list that was
+ * asked for has another page. Privacy applies to posts, tag counts and place counts alike.
+ */
+export async function search(ctx: AppContext, viewer: PostViewer | null, q: SearchQuery): Promise<SearchResponse> {
+  const win: SearchWindow = { limit: q.limit, offset: (q.page - 1) * q.limit };
+  const wants = (type: Exclude<SearchType, 'all'>) => q.type === 'all' || q.type === type;
+
+  const [postRows, userRows, tagRows, placeRows] = await Promise.all([
+    wants('posts') ? searchPosts(ctx.db, q.q, viewer, win) : none,
+    wants('users') ? searchUsers(ctx.db, q.q, win) : none,
+    wants('tags') ? searchTags(ctx.db, q.q, viewer, win) : none,
+    wants('places') ? searchPlaces(ctx.db, q.q, viewer, win) : none,
+  ]);
+  const postsPage = pageOf(postRows, q.limit);
+  const usersPage = pageOf(userRows, q.limit);
+  const tagsPage = pageOf(tagRows, q.limit);
+  const placesPage = pageOf(placeRows, q.limit);
+
+  const [posts, followed] = await Promise.all([
+    hydratePosts(ctx.db, postsPage.items, viewer),
+    viewer ? followedAmong(ctx.db, viewer.id, usersPage.items.map((u) => u.id)) : Promise.resolve(null),
+  ]);
+  // isFollowedByUser exists only for a signed-in viewer (API.md PublicUser).
+  const users = usersPage.items.map((row) => toPublicUser(row, followed ? { isFollowedByUser: followed.has(row.id) } : {}));
+
+  return {
+    query: q.q,
+    type: q.type,
+    results: { posts, users, tags: tagsPage.items, places: placesPage.items },
+    pagination: {
+      currentPage: q.page,
+      hasNextPage: postsPage.hasMore || usersPage.hasMore || tagsPage.hasMore || placesPage.hasMore,
+      hasPrevPage: q.page > 1,
+      // Relevance order has no stable keyset; search pages by number only.
+      nextCursor: null,
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import { MAX_AVATAR_BYTES, MSG, POST_MSG, USER_MSG, type SelfUser } from '@glimpse/shared';
+import type { AppContext } from '../../context.js';
+import { notFound } from '../../lib/errors.js';
+import type { ReadImagePartsOptions } from '../media/media.multipart.js';
+import { processImage, type ImageRejection } from '../media/media.pipeline.js';
+import { imageRejectionError } from '../media/media.service.js';
+import type { Viewer } from '../../plugins/auth.js';
+import { toSelfUser } from './users.mapper.js';
+import { updateUser } from './users.repo.js';
+
+/** How POST /api/users/avatar reads its multipart body: one file in `avatar`, at most 5 MB. */
+export const AVATAR_PARTS: ReadImagePartsOptions = {
+  field: 'avatar',
+  maxFiles: 1,
+  maxBytes: MAX_AVATAR_BYTES,
+  messages: {
+    tooManyFiles: 'Please select a single image file',
+    tooLarge: MSG.avatarTooLarge,
+    noFiles: MSG.avatarInvalid,
+  },
+};
+
+const AVATAR_REJECTIONS: Record<ImageRejection, string> = {
+  not_image: MSG.avatarInvalid,
+  unreadable: MSG.avatarInvalid,
+  too_many_pixels: POST_MSG.imageTooManyPixels,
+};
+
+/** The key is the URL's last segment: never the client's file name, which can say too much. */
+function filenameOf(url: string): string {
+  return url.slice(url.lastIndexOf('/') + 1);
+}
+
+/**
+ * Replaces the avatar with square, metadata-free crops made by the shared media pipeline; the
+ * profile points at the largest (400 px, or the source's shorter side when smaller).
+ *
+ * Earlier avatar files stay in the store: keys are content-addressed and may be shared with
+ * another member who uploaded the same picture, so deleting needs a reference check first.
+ */
+export async function uploadAvatar(
+  ctx: AppContext,
+  viewer: Viewer,
+  file: Buffer,
+): Promise<{ avatarUrl: string; user: SelfUser }> {
+  let url: string;
+  try {
+    ({ url } = await processImage(ctx.storage, file, { kind: 'avatar' }));
+  } catch (err) {
+    throw imageRejectionError(err, AVATAR_REJECTIONS);
+  }
+  const row = await updateUser(ctx.db, viewer.id, {
+    avatarUrl: url,
+    avatarFilename: filenameOf(url),
+    avatarUploadedAt: new Date(),
+  });
+  if (!row) throw notFound(USER_MSG.userNotFound);
+  return { avatarUrl: url, user: toSelfUser(row) };
+}

@@ -1,0 +1,127 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_AVATAR_BYTES, MSG, type PublicUser, type SelfUser } from '@glimpse/shared';
+import { createTestApp, seedUser, type SeededUser, type TestApp } from '../../test/harness.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** A multipart/form-data body with one file part, as a browser's FormData would send it. */
+function formWith(field: string, filename: string, contentType: string, data: Buffer) {
+  const boundary = `----glimpse${Math.random().toString(16).slice(2)}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), data, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+const upload = (who: SeededUser | null, form: ReturnType<typeof formWith>) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/users/avatar',
+    payload: form.payload,
+    headers: { ...form.headers, ...(who?.auth ?? {}) },
+  });
+
+/** A photo as a phone would produce it: JPEG with EXIF naming the owner and camera. */
+function photo(width: number, height: number): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } })
+    .jpeg()
+    .withExif({ IFD0: { Copyright: 'SecretOwnerName', Make: 'SecretCamera' } })
+    .toBuffer();
+}
+
+describe('POST /api/users/avatar', () => {
+  it('stores a 400 px square without metadata and answers avatarUrl and the SelfUser', async () => {
+    const ana = await seedUser(t);
+    const original = await photo(900, 600);
+    expect((await sharp(original).metadata()).exif).toBeDefined();
+
+    const res = await upload(ana, formWith('avatar', 'me at home.jpg', 'image/jpeg', original));
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{ avatarUrl: string; user: SelfUser }>();
+    expect(body.avatarUrl).toMatch(/^\/media\/[0-9a-f]{64}-a400\.webp$/);
+    expect(body.user).toMatchObject({ id: ana.id, email: ana.email });
+    const picture = body.user.profile.profilePicture!;
+    expect(picture.url).toBe(body.avatarUrl);
+    expect(picture.filename).toBe(body.avatarUrl.slice('/media/'.length));
+    expect(picture.filename).not.toContain('home');
+    expect(Date.now() - Date.parse(picture.uploadedAt)).toBeLessThan(60_000);
+
+    const stored = await t.app.inject({ method: 'GET', url: body.avatarUrl });
+    expect(stored.statusCode).toBe(200);
+    const meta = await sharp(stored.rawPayload).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 400, height: 400 });
+    expect(meta.exif).toBeUndefined();
+    expect(meta.icc).toBeUndefined();
+    expect(stored.rawPayload.includes('SecretOwnerName')).toBe(false);
+
+    // Everyone sees the new picture on the profile.
+    const profile = await t.app.inject({ method: 'GET', url: `/api/users/profile/${ana.username}` });
+    expect(profile.json<PublicUser>().profile.profilePicture?.url).toBe(body.avatarUrl);
+  });
+
+  it('keeps a small picture at its own size (never upscaled)', async () => {
+    const ana = await seedUser(t);
+    const png = await sharp({ create: { width: 150, height: 120, channels: 4, background: '#3366ff' } })
+      .png()
+      .toBuffer();
+    const res = await upload(ana, formWith('avatar', 'small.png', 'image/png', png));
+    expect(res.statusCode).toBe(200);
+    const stored = await t.app.inject({ method: 'GET', url: res.json<{ avatarUrl: string }>().avatarUrl });
+    expect(await sharp(stored.rawPayload).metadata()).toMatchObject({ width: 96, height: 96 });
+  });
+
+  it('refuses a file that is not an image by its content, whatever it claims', async () => {
+    const ana = await seedUser(t);
+    for (const form of [
+      formWith('avatar', 'notes.txt', 'text/plain', Buffer.from('just some text, not a picture at all')),
+      formWith(
+        'avatar',
+        'fake.png',
+        'image/png',
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'),
+      ),
+    ]) {
+      const res = await upload(ana, form);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: MSG.avatarInvalid, code: 'VALIDATION' });
+    }
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: ana.auth });
+    expect(me.json<SelfUser>().profile.profilePicture).toBeNull();
+  });
+
+  it('refuses a file over 5MB with 413', async () => {
+    const ana = await seedUser(t);
+    const big = Buffer.concat([await photo(50, 50), Buffer.alloc(MAX_AVATAR_BYTES)]);
+    const res = await upload(ana, formWith('avatar', 'big.jpg', 'image/jpeg', big));
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ message: MSG.avatarTooLarge, code: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  it('refuses a request without a file, and one with the file under another name', async () => {
+    const ana = await seedUser(t);
+    const boundary = 'emptyform';
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/avatar',
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="note"\r\n\r\nhello\r\n--${boundary}--\r\n`,
+      headers: { ...ana.auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe(MSG.avatarInvalid);
+    const wrongField = await upload(ana, formWith('picture', 'a.jpg', 'image/jpeg', await photo(300, 300)));
+    expect(wrongField.statusCode).toBe(400);
+  });
+
+  it('requires a token', async () => {
+    const res = await upload(null, formWith('avatar', 'a.jpg', 'image/jpeg', await photo(300, 300)));
+    expect(res.statusCode).toBe(401);
+  });
+});

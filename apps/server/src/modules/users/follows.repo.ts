@@ -1,0 +1,143 @@
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import { follows, users } from '../../db/schema/index.js';
+import type { PublicUserRow } from './users.mapper.js';
+import { publicUserColumns } from './users.repo.js';
+
+/** True when the row was created now; false when the pair already existed. */
+export async function insertFollow(tx: Tx, followerId: string, followeeId: string): Promise<boolean> {
+  const rows = await tx
+    .insert(follows)
+    .values({ followerId, followeeId })
+    .onConflictDoNothing()
+    .returning({ followerId: follows.followerId });
+  return rows.length > 0;
+}
+
+/** True when this call removed the row. */
+export async function deleteFollow(tx: Tx, followerId: string, followeeId: string): Promise<boolean> {
+  const rows = await tx
+    .delete(follows)
+    .where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)))
+    .returning({ followerId: follows.followerId });
+  return rows.length > 0;
+}
+
+/**
+ * Moves the follower's following_count and the followee's followers_count by `delta` with atomic
+ * `col = col + delta` updates; answers the followee's new followers_count.
+ * The two rows are locked in id order: A following B while B follows A would otherwise take the
+ * same two row locks in opposite orders and deadlock.
+ */
+export async function shiftFollowCounters(
+  tx: Tx,
+  followerId: string,
+  followeeId: string,
+  delta: 1 | -1,
+): Promise<number> {
+  let followersCount = 0;
+  const updateFollower = async () => {
+    await tx
+      .update(users)
+      .set({ followingCount: sql`${users.followingCount} + ${delta}` })
+      .where(eq(users.id, followerId));
+  };
+  const updateFollowee = async () => {
+    const [row] = await tx
+      .update(users)
+      .set({ followersCount: sql`${users.followersCount} + ${delta}` })
+      .where(eq(users.id, followeeId))
+      .returning({ followersCount: users.followersCount });
+    followersCount = row?.followersCount ?? 0;
+  };
+  const steps = followerId < followeeId ? [updateFollower, updateFollowee] : [updateFollowee, updateFollower];
+  for (const step of steps) await step();
+  return followersCount;
+}
+
+export async function readFollowersCount(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ followersCount: users.followersCount })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row?.followersCount ?? 0;
+}
+
+export async function isFollowing(db: DbOrTx, followerId: string, followeeId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ followeeId: follows.followeeId })
+    .from(follows)
+    .where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Which of `userIds` the viewer follows, in one query (the primary key covers it). For marking
+ * isFollowedByUser on a page of users or authors without a query per row.
+ */
+export async function followedAmong(
+  db: DbOrTx,
+  viewerId: string,
+  userIds: readonly string[],
+): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .select({ followeeId: follows.followeeId })
+    .from(follows)
+    .where(and(eq(follows.followerId, viewerId), inArray(follows.followeeId, [...new Set(userIds)])));
+  return new Set(rows.map((r) => r.followeeId));
+}
+
+/** `%`, `_` and `\` are LIKE syntax; a search for "a_b" means those three characters. */
+function likeEscape(text: string): string {
+  return text.replace(/[\\%_]/g, '\\$&');
+}
+
+export interface PeopleQuery {
+  viewerId: string;
+  search?: string;
+  limit: number;
+}
+
+/** Case-insensitive "contains" on username or display name, served by the lower() trigram indexes. */
+function nameMatch(search: string | undefined): { where: SQL | undefined; prefixFirst: SQL[] } {
+  if (!search) return { where: undefined, prefixFirst: [] };
+  const needle = likeEscape(search.toLowerCase());
+  const contains = `%${needle}%`;
+  return {
+    where: sql`(lower(${users.username}) LIKE ${contains} OR lower(${users.displayName}) LIKE ${contains})`,
+    prefixFirst: [desc(sql`(lower(${users.username}) LIKE ${`${needle}%`})`)],
+  };
+}
+
+/** Spelled exactly as users_followers_idx (DESC NULLS LAST) so the planner can walk the index. */
+const mostFollowedFirst = sql`${users.followersCount} DESC NULLS LAST`;
+
+/** People the viewer follows, most followed first. Walks the viewer's slice of the follows key. */
+export async function listFollowedPeople(db: DbOrTx, q: PeopleQuery): Promise<PublicUserRow[]> {
+  const match = nameMatch(q.search);
+  return db
+    .select(publicUserColumns)
+    .from(follows)
+    .innerJoin(users, eq(users.id, follows.followeeId))
+    .where(and(eq(follows.followerId, q.viewerId), match.where))
+    .orderBy(...match.prefixFirst, mostFollowedFirst, users.id)
+    .limit(q.limit);
+}
+
+/**
+ * Everyone else (not the viewer, not followed by the viewer), most followed first: without a
+ * search this is a walk of users_followers_idx that stops at `limit`.
+ */
+export async function listOtherPeople(db: DbOrTx, q: PeopleQuery): Promise<PublicUserRow[]> {
+  const match = nameMatch(q.search);
+  const notFollowed = sql`NOT EXISTS (SELECT 1 FROM ${follows} WHERE ${follows.followerId} = ${q.viewerId} AND ${follows.followeeId} = ${users.id})`;
+  return db
+    .select(publicUserColumns)
+    .from(users)
+    .where(and(sql`${users.id} <> ${q.viewerId}`, notFollowed, match.where))
+    .orderBy(...match.prefixFirst, mostFollowedFirst, users.id)
+    .limit(q.limit);
+}

@@ -1,0 +1,62 @@
+import { MSG, USER_MSG } from '@glimpse/shared';
+import type { AppContext } from '../../context.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import type { Viewer } from '../../plugins/auth.js';
+import {
+  deleteFollow,
+  insertFollow,
+  isFollowing,
+  readFollowersCount,
+  shiftFollowCounters,
+} from './follows.repo.js';
+import { userExists } from './users.repo.js';
+
+export interface FollowToggleResult {
+  following: boolean;
+  /** The target's followers, as committed by this toggle. */
+  followersCount: number;
+}
+
+/** PostgreSQL foreign_key_violation: the target was deleted between our check and the insert. */
+function isForeignKeyViolation(err: unknown): boolean {
+  const e = (err as { cause?: unknown })?.cause ?? err;
+  return (e as { code?: string })?.code === '23503';
+}
+
+/**
+ * Follow if not following, else unfollow. The follows row and both counters change in one
+ * transaction, and each counter moves only when this call's INSERT or DELETE actually changed a
+ * row, so concurrent toggles (even of one pair) keep counters equal to COUNT(*).
+ */
+export async function toggleFollow(
+  ctx: AppContext,
+  viewer: Viewer,
+  targetId: string,
+): Promise<FollowToggleResult> {
+  if (targetId === viewer.id) throw badRequest(MSG.cannotFollowSelf);
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      if (!(await userExists(tx, targetId))) throw notFound(USER_MSG.userNotFound);
+      if (await insertFollow(tx, viewer.id, targetId)) {
+        return { following: true, followersCount: await shiftFollowCounters(tx, viewer.id, targetId, 1) };
+      }
+      if (await deleteFollow(tx, viewer.id, targetId)) {
+        return { following: false, followersCount: await shiftFollowCounters(tx, viewer.id, targetId, -1) };
+      }
+      // Another toggle of this same pair removed the row between our INSERT and DELETE.
+      return { following: false, followersCount: await readFollowersCount(tx, targetId) };
+    });
+  } catch (err) {
+    if (isForeignKeyViolation(err)) throw notFound(USER_MSG.userNotFound);
+    throw err;
+  }
+}
+
+export async function getFollowStatus(
+  ctx: AppContext,
+  viewer: Viewer,
+  targetId: string,
+): Promise<{ following: boolean }> {
+  if (!(await userExists(ctx.db, targetId))) throw notFound(USER_MSG.userNotFound);
+  return { following: await isFollowing(ctx.db, viewer.id, targetId) };
+}

@@ -1,0 +1,37 @@
+import { MSG, PASSWORD_MAX_LENGTH, USER_MSG, type ChangePasswordBody } from '@glimpse/shared';
+import type { AppContext } from '../../context.js';
+import { AppError, badRequest, notFound } from '../../lib/errors.js';
+import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import type { Viewer } from '../../plugins/auth.js';
+import { findUserById, updateUser } from './users.repo.js';
+
+const WRONG_PASSWORD_WINDOW_MS = 15 * 60 * 1000;
+
+/**
+ * Replaces the password after checking the current one. A stolen token must not become a way to
+ * guess the password (and then the email account behind it), so wrong guesses are limited per
+ * user exactly like failed logins.
+ */
+export async function changePassword(
+  ctx: AppContext,
+  viewer: Viewer,
+  body: ChangePasswordBody,
+): Promise<{ message: string }> {
+  const limitKey = `password:${viewer.id}`;
+  if ((await ctx.rateLimiter.peek(limitKey)) >= ctx.config.loginMaxFailures) {
+    throw new AppError('RATE_LIMITED', MSG.tooManyAttempts);
+  }
+  const row = await findUserById(ctx.db, viewer.id);
+  if (!row) throw notFound(USER_MSG.userNotFound);
+  // No stored password is longer than the limit, so a longer one is wrong without hashing it.
+  const isCurrent =
+    body.currentPassword.length <= PASSWORD_MAX_LENGTH &&
+    (await verifyPassword(row.passwordHash, body.currentPassword));
+  if (!isCurrent) {
+    await ctx.rateLimiter.hit(limitKey, WRONG_PASSWORD_WINDOW_MS);
+    throw badRequest(MSG.currentPasswordIncorrect);
+  }
+  await ctx.rateLimiter.reset(limitKey);
+  await updateUser(ctx.db, viewer.id, { passwordHash: await hashPassword(body.newPassword) });
+  return { message: USER_MSG.passwordUpdated };
+}

@@ -1,0 +1,124 @@
+import {
+  MSG,
+  USER_MSG,
+  type ListUsersQuery,
+  type PublicUser,
+  type SelfUser,
+  type UpdateProfileBody,
+} from '@glimpse/shared';
+import type { AppContext } from '../../context.js';
+import { uniqueViolation } from '../../lib/db-errors.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import type { Viewer } from '../../plugins/auth.js';
+import { issueToken } from '../auth/auth.service.js';
+import { isFollowing, listFollowedPeople, listOtherPeople } from './follows.repo.js';
+import { toPublicUser, toSelfUser, type UserRow } from './users.mapper.js';
+import { findUserById, findUserByEmail, findUserByUsername, updateUser } from './users.repo.js';
+
+/** No stored username is this long; longer input is answered without touching the database. */
+const USERNAME_LOOKUP_MAX_LENGTH = 100;
+
+/**
+ * A profile by username, case-insensitively. Oneself gets SelfUser; anyone else a PublicUser
+ * (with isFollowedByUser when signed in).
+ *
+ * Username changes: a profile is addressed by its current username only. After a rename the old
+ * /profile/{old} link answers 404 "User not found" (no redirect, no history of old names), and the
+ * old name is free for someone else to take. Links that must survive a rename use the user id.
+ */
+export async function getProfile(
+  ctx: AppContext,
+  viewer: Viewer | null,
+  username: string,
+): Promise<PublicUser | SelfUser> {
+  const row =
+    username.length <= USERNAME_LOOKUP_MAX_LENGTH ? await findUserByUsername(ctx.db, username) : undefined;
+  if (!row) throw notFound(USER_MSG.userNotFound);
+  if (viewer?.id === row.id) return toSelfUser(row);
+  if (!viewer) return toPublicUser(row);
+  return toPublicUser(row, { isFollowedByUser: await isFollowing(ctx.db, viewer.id, row.id) });
+}
+
+/**
+ * Other members for pickers (new chat, people search): those the viewer follows first, then
+ * everyone else; most followed first within each group, name-prefix matches first when searching.
+ * Never the viewer.
+ */
+export async function listPeople(
+  ctx: AppContext,
+  viewer: Viewer,
+  query: ListUsersQuery,
+): Promise<PublicUser[]> {
+  const q = { viewerId: viewer.id, search: query.search || undefined, limit: query.limit };
+  const followed = await listFollowedPeople(ctx.db, q);
+  const others =
+    followed.length < q.limit
+      ? await listOtherPeople(ctx.db, { ...q, limit: q.limit - followed.length })
+      : [];
+  return [
+    ...followed.map((row) => toPublicUser(row, { isFollowedByUser: true })),
+    ...others.map((row) => toPublicUser(row, { isFollowedByUser: false })),
+  ];
+}
+
+export interface ProfileUpdateResult {
+  message: string;
+  user: SelfUser;
+  /** A fresh token when username or email changed: the JWT payload carries both and clients read it. */
+  token?: string;
+}
+
+const sameText = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+function conflictFor(constraint: string): AppError {
+  return new AppError('CONFLICT', constraint.includes('email') ? MSG.emailInUse : MSG.usernameIsTaken);
+}
+
+/** Settings "Account": only the fields present in the body change. */
+export async function updateProfile(
+  ctx: AppContext,
+  viewer: Viewer,
+  body: UpdateProfileBody,
+): Promise<ProfileUpdateResult> {
+  const current = await findUserById(ctx.db, viewer.id);
+  if (!current) throw notFound(USER_MSG.userNotFound);
+
+  const changes: Partial<UserRow> = {};
+  if (body.username !== undefined && body.username !== current.username) {
+    // A case-only change of one's own name is allowed; any other holder of the name is a conflict.
+    if (!sameText(body.username, current.username) && (await findUserByUsername(ctx.db, body.username))) {
+      throw conflictFor('username');
+    }
+    changes.username = body.username;
+  }
+  if (body.email !== undefined && body.email !== current.email) {
+    if (!sameText(body.email, current.email) && (await findUserByEmail(ctx.db, body.email)))
+      throw conflictFor('email');
+    changes.email = body.email;
+  }
+  const { profilePicture, ...profile } = body.profile ?? {};
+  for (const [key, value] of Object.entries(profile) as [keyof typeof profile, string | undefined][]) {
+    if (value !== undefined && value !== current[key]) changes[key] = value;
+  }
+  if (profilePicture === null && current.avatarUrl !== null) {
+    Object.assign(changes, { avatarUrl: null, avatarFilename: null, avatarUploadedAt: null });
+  }
+
+  const row = Object.keys(changes).length === 0 ? current : await writeProfile(ctx, viewer.id, changes);
+  const result: ProfileUpdateResult = { message: USER_MSG.profileUpdated, user: toSelfUser(row) };
+  if (changes.username !== undefined || changes.email !== undefined) result.token = issueToken(ctx, row);
+  return result;
+}
+
+/** The lower() unique indexes decide when two members claim one name at the same moment. */
+async function writeProfile(ctx: AppContext, id: string, changes: Partial<UserRow>): Promise<UserRow> {
+  try {
+    const row = await updateUser(ctx.db, id, changes);
+    if (!row) throw notFound(USER_MSG.userNotFound);
+    return row;
+  } catch (err) {
+    const constraint = uniqueViolation(err);
+    if (constraint === null) throw err;
+    throw conflictFor(constraint);
+  }
+}

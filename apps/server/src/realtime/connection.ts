@@ -1,0 +1,153 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import {
+  SOCKET_ERRORS,
+  SOCKET_EVENTS,
+  ZChatRef,
+  ZMarkReadPayload,
+  ZSendMessagePayload,
+  type SendMessageAck,
+} from '@glimpse/shared';
+import type { AppContext } from '../context.js';
+import { AppError } from '../lib/errors.js';
+import { requireChatMember } from '../modules/chats/chats.service.js';
+import { markChatRead, sendChatMessage } from '../modules/chats/messages.service.js';
+import { authenticateSocket, signOutSocket } from './session.js';
+import type { Presence } from './presence.js';
+import { createSerialQueue, type TaskTracker } from './serial-queue.js';
+import { chatRoom, userRoom, type ChatIo, type ChatSocket, type SocketUser } from './types.js';
+
+/** Events one socket may have waiting; past that it is flooding, and extra events are refused. */
+export const MAX_QUEUED_EVENTS = 50;
+
+export interface RealtimeDeps {
+  ctx: AppContext;
+  io: ChatIo;
+  presence: Presence;
+  tasks: TaskTracker;
+  log: FastifyBaseLogger;
+}
+
+type Ack = (answer: SendMessageAck) => void;
+
+/** Socket.IO passes the acknowledgement callback, when the client asked for one, as the last argument. */
+function splitArgs(args: unknown[]): { payload: unknown; ack?: Ack } {
+  const last = args[args.length - 1];
+  const ack = typeof last === 'function' ? (last as Ack) : undefined;
+  return { payload: typeof args[0] === 'function' ? undefined : args[0], ack };
+}
+
+function parsePayload<S extends z.ZodType>(schema: S, payload: unknown, fallback: string): z.infer<S> {
+  const result = schema.safeParse(payload);
+  if (result.success) return result.data;
+  throw new AppError('VALIDATION', result.error.issues[0]?.message ?? fallback);
+}
+
+function requireUser(socket: ChatSocket): SocketUser {
+  const user = socket.data.user;
+  if (!user) throw new AppError('UNAUTHENTICATED', SOCKET_ERRORS.notAuthenticated);
+  return user;
+}
+
+/** Wires one connection: every event is validated, runs in arrival order and answers failures with `error`. */
+export function onConnection(deps: RealtimeDeps, socket: ChatSocket): void {
+  const { ctx, io, log } = deps;
+  socket.data.typingIn = new Set();
+  const queue = createSerialQueue({ maxPending: MAX_QUEUED_EVENTS, track: deps.tasks.track });
+
+  /** Runs a handler in order; an expected failure is told to the client, anything else is logged too. */
+  function handle(
+    event: string,
+    fallback: string,
+    task: (payload: unknown) => Promise<SendMessageAck | void>,
+  ) {
+    socket.on(event as 'join_chat', (...args: unknown[]) => {
+      const { payload, ack } = splitArgs(args);
+      const fail = (message: string) => {
+        socket.emit(SOCKET_EVENTS.error, { message });
+        ack?.({ ok: false, message });
+      };
+      const queued = queue.push(async () => {
+        try {
+          const answer = await task(payload);
+          if (answer) ack?.(answer);
+        } catch (err) {
+          if (!(err instanceof AppError)) log.error({ err, event }, 'socket event failed');
+          fail(err instanceof AppError ? err.message : fallback);
+        }
+      });
+      if (!queued) fail(SOCKET_ERRORS.tooMany);
+    });
+  }
+
+  function broadcastTyping(user: SocketUser, chatId: string, isTyping: boolean): void {
+    const event = isTyping ? SOCKET_EVENTS.userTyping : SOCKET_EVENTS.userStoppedTyping;
+    socket
+      .to(chatRoom(chatId))
+      .except(userRoom(user.id))
+      .emit(event, { chatId, userId: user.id, username: user.username });
+  }
+
+  function stopTyping(user: SocketUser, chatId: string): void {
+    if (socket.data.typingIn?.delete(chatId)) broadcastTyping(user, chatId, false);
+  }
+
+  const authenticate = (token: unknown) => authenticateSocket(deps, socket, token);
+  const handshakeToken: unknown = socket.handshake.auth?.token;
+  if (handshakeToken !== undefined) queue.push(() => authenticate(handshakeToken));
+  handle(SOCKET_EVENTS.authenticate, SOCKET_ERRORS.authenticationFailed, authenticate);
+
+  handle(SOCKET_EVENTS.joinChat, SOCKET_ERRORS.internal, async (payload) => {
+    const user = requireUser(socket);
+    const chatId = parsePayload(ZChatRef, payload, SOCKET_ERRORS.invalidChatId);
+    await requireChatMember(ctx.db, chatId, user.id, { deniedMessage: SOCKET_ERRORS.accessDenied });
+    await socket.join(chatRoom(chatId));
+  });
+
+  handle(SOCKET_EVENTS.leaveChat, SOCKET_ERRORS.internal, async (payload) => {
+    const user = requireUser(socket);
+    const chatId = parsePayload(ZChatRef, payload, SOCKET_ERRORS.invalidChatId);
+    stopTyping(user, chatId);
+    await socket.leave(chatRoom(chatId));
+  });
+
+  handle(SOCKET_EVENTS.sendMessage, SOCKET_ERRORS.sendFailed, async (payload) => {
+    const user = requireUser(socket);
+    const input = parsePayload(ZSendMessagePayload, payload, SOCKET_ERRORS.sendFailed);
+    const message = await sendChatMessage(ctx, io, user, input);
+    stopTyping(user, input.chatId);
+    return { ok: true, message };
+  });
+
+  handle(SOCKET_EVENTS.markMessageRead, SOCKET_ERRORS.internal, async (payload) => {
+    const user = requireUser(socket);
+    const input = parsePayload(ZMarkReadPayload, payload, SOCKET_ERRORS.invalidChatId);
+    await markChatRead(ctx, io, user, input);
+  });
+
+  for (const isTyping of [true, false]) {
+    handle(
+      isTyping ? SOCKET_EVENTS.typingStart : SOCKET_EVENTS.typingStop,
+      SOCKET_ERRORS.internal,
+      async (payload) => {
+        const user = requireUser(socket);
+        const chatId = parsePayload(ZChatRef, payload, SOCKET_ERRORS.invalidChatId);
+        // Rooms are joined only after a membership check and left when a chat is deleted, so being
+        // in the room is proof enough; otherwise ask the database.
+        if (!socket.rooms.has(chatRoom(chatId))) {
+          await requireChatMember(ctx.db, chatId, user.id, { deniedMessage: SOCKET_ERRORS.accessDenied });
+        }
+        if (isTyping) socket.data.typingIn?.add(chatId);
+        else socket.data.typingIn?.delete(chatId);
+        broadcastTyping(user, chatId, isTyping);
+      },
+    );
+  }
+
+  socket.on('disconnect', () => {
+    queue.push(
+      () => signOutSocket(deps, socket).catch((err: unknown) => log.error({ err }, 'socket sign-out failed')),
+      { force: true },
+    );
+  });
+}

@@ -1,0 +1,86 @@
+import { MSG, SOCKET_ERRORS, SOCKET_EVENTS } from '@glimpse/shared';
+import { AppError } from '../lib/errors.js';
+import { toChatProfile } from '../modules/chats/chats.mapper.js';
+import { findChatUser, listChatIdsOfMember } from '../modules/chats/chats.repo.js';
+import { authenticateToken } from '../plugins/auth.js';
+import type { RealtimeDeps } from './connection.js';
+import { chatRoom, userRoom, type ChatSocket, type SocketUser } from './types.js';
+
+/** The token of `authenticate`: a bare string, or `{ token }` as some clients send it. */
+function tokenOf(raw: unknown): string | null {
+  if (typeof raw === 'string') return raw || null;
+  if (typeof raw === 'object' && raw !== null && typeof (raw as { token?: unknown }).token === 'string') {
+    return (raw as { token: string }).token || null;
+  }
+  return null;
+}
+
+/**
+ * Signs a socket in: the same token rules and texts as HTTP (`Access token required`, `Token
+ * expired`, `Invalid token`). On success the socket joins its user room and the room of every
+ * chat of the user, and counts toward the user's presence. Never throws: every failure is an
+ * `authentication_error`.
+ */
+export async function authenticateSocket(
+  deps: RealtimeDeps,
+  socket: ChatSocket,
+  raw: unknown,
+): Promise<void> {
+  const fail = (message: string): void => {
+    socket.emit(SOCKET_EVENTS.authenticationError, { message });
+  };
+  try {
+    const viewer = await authenticateToken(deps.ctx, tokenOf(raw));
+    const current = socket.data.user;
+    // The handshake token and a later `authenticate` usually name the same member: answer again.
+    if (current?.id === viewer.id) {
+      socket.emit(SOCKET_EVENTS.authenticated, { success: true, user: current });
+      return;
+    }
+    if (current) await signOutSocket(deps, socket);
+
+    const [row, chatIds] = await Promise.all([
+      findChatUser(deps.ctx.db, viewer.id),
+      listChatIdsOfMember(deps.ctx.db, viewer.id),
+    ]);
+    if (!row) return fail(MSG.accessTokenRequired);
+    // Gone while we looked: counting it now would leave the member online for good.
+    if (socket.disconnected) return;
+
+    const user: SocketUser = { id: row.id, username: row.username, profile: toChatProfile(row) };
+    socket.data.user = user;
+    await socket.join([userRoom(user.id), ...chatIds.map(chatRoom)]);
+    socket.data.counted = true;
+    await deps.presence.socketIn(user);
+    socket.emit(SOCKET_EVENTS.authenticated, { success: true, user });
+  } catch (err) {
+    if (err instanceof AppError) return fail(err.message);
+    deps.log.error({ err }, 'socket authentication failed');
+    fail(SOCKET_ERRORS.authenticationFailed);
+  }
+}
+
+/**
+ * Undoes a sign-in (on disconnect, or before signing in as someone else): partners stop seeing
+ * the socket typing, its rooms are left, and it stops counting toward presence.
+ */
+export async function signOutSocket(deps: RealtimeDeps, socket: ChatSocket): Promise<void> {
+  const user = socket.data.user;
+  if (!user) return;
+  for (const chatId of socket.data.typingIn ?? []) {
+    deps.io.to(chatRoom(chatId)).except(userRoom(user.id)).emit(SOCKET_EVENTS.userStoppedTyping, {
+      chatId,
+      userId: user.id,
+      username: user.username,
+    });
+  }
+  socket.data.typingIn?.clear();
+  socket.data.user = undefined;
+  for (const room of [...socket.rooms]) {
+    if (room !== socket.id) await socket.leave(room);
+  }
+  if (socket.data.counted) {
+    socket.data.counted = false;
+    await deps.presence.socketOut(user);
+  }
+}

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { CHAT_MESSAGES_PAGE_SIZE, MESSAGE_MAX_LENGTH } from '../constants.js';
+import { MSG } from '../messages.js';
+import { SOCKET_ERRORS } from '../realtime/events.js';
+import { isValidId } from '../validation.js';
+import { makePageQuery } from './common.js';
+
+/** Longest client-side temporary id echoed back on `new_message`; anything longer is refused. */
+export const TEMP_ID_MAX_LENGTH = 100;
+
+/** `POST /api/chats`: a malformed, missing or non-string id is the same 400 as one's own id. */
+export const ZCreateChatBody = z.object(
+  {
+    participantId: z.string({ message: MSG.invalidParticipant }).refine(isValidId, MSG.invalidParticipant),
+  },
+  { message: MSG.invalidParticipant },
+);
+export type CreateChatBody = z.infer<typeof ZCreateChatBody>;
+
+/** `GET /api/chats/{chatId}/messages`: the newest `limit` messages older than `before`. */
+export const ZChatMessagesQuery = makePageQuery(CHAT_MESSAGES_PAGE_SIZE)
+  .pick({ limit: true })
+  .extend({
+    before: z.string().refine(isValidId, SOCKET_ERRORS.invalidMessageId).optional(),
+  });
+export type ChatMessagesQuery = z.infer<typeof ZChatMessagesQuery>;
+
+const ZChatIdField = z
+  .string({ message: SOCKET_ERRORS.invalidChatId })
+  .refine(isValidId, SOCKET_ERRORS.invalidChatId);
+
+/**
+ * A chat reference of `join_chat`, `leave_chat` and the typing events. API.md sends a bare id to
+ * the first two and `{ chatId }` to the others; both forms are accepted everywhere so a client
+ * that mixes them up still works.
+ */
+export const ZChatRef = z.preprocess(
+  (v) => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as { chatId?: unknown }).chatId : v),
+  ZChatIdField,
+);
+
+/** `send_message`. Every issue carries one of API.md's socket error texts. */
+export const ZSendMessagePayload = z.object(
+  {
+    chatId: ZChatIdField,
+    content: z
+      .string({ message: SOCKET_ERRORS.contentRequired })
+      .trim()
+      .min(1, SOCKET_ERRORS.contentRequired)
+      .max(MESSAGE_MAX_LENGTH, SOCKET_ERRORS.tooLong),
+    messageType: z.literal('text', { message: SOCKET_ERRORS.sendFailed }).optional(),
+    // Clients often build it from Date.now(); a number is taken as its decimal text.
+    tempId: z
+      .union([z.string(), z.number()], { message: SOCKET_ERRORS.sendFailed })
+      .transform(String)
+      .pipe(z.string().max(TEMP_ID_MAX_LENGTH, SOCKET_ERRORS.sendFailed))
+      .optional(),
+  },
+  { message: SOCKET_ERRORS.invalidChatId },
+);
+export type SendMessageInput = z.infer<typeof ZSendMessagePayload>;
+
+/** `mark_message_read`: this message and every earlier one of the chat. */
+export const ZMarkReadPayload = z.object(
+  {
+    chatId: ZChatIdField,
+    messageId: z
+      .string({ message: SOCKET_ERRORS.invalidMessageId })
+      .refine(isValidId, SOCKET_ERRORS.invalidMessageId),
+  },
+  { message: SOCKET_ERRORS.invalidChatId },
+);
+export type MarkReadInput = z.infer<typeof ZMarkReadPayload>;

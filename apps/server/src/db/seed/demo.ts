@@ -102,7 +102,8 @@ export async function seedDemo(ctx: AppContext, opts: SeedOptions, log?: Fastify
     // Irvine (the Explore default) gets a larger share so its feed is never thin.
     const city = random() < 0.2 ? DEMO_CITIES[0]! : pick(DEMO_CITIES);
     const createdAt = new Date(now - random() * 60 * DAY_MS);
-    const content = `${pick(topic.lines)} ${pick(topic.lines)}\n\n${pick(topic.lines)}`;
+    const [first, second, third] = [...topic.lines].sort(() => random() - 0.5) as [string, string, string];
+    const content = random() < 0.5 ? `${first} ${second}\n\n${third}` : `${first}\n\n${second}`;
     const roll = random();
     const privacy: Privacy = roll < 0.85 ? 'public' : roll < 0.93 ? 'followers' : roll < 0.97 ? 'friends' : 'private';
     const id = newId(createdAt);

@@ -25,6 +25,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const template = `glimpse_tpl_${process.pid}_${Date.now().toString(36)}`;
     const admin = new pg.Client({ connectionString: databaseUrl });
     await admin.connect();
+    await dropAbandonedDatabases(admin);
     await admin.query(`CREATE DATABASE "${template}"`);
     const url = new URL(databaseUrl);
     url.pathname = `/${template}`;
@@ -56,4 +57,29 @@ export default async function setup(project: TestProject): Promise<() => Promise
   return async () => {
     fs.rmSync(dir, { recursive: true, force: true });
   };
+}
+
+function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * A run that was killed never reaches its teardown. Its databases carry the runner's pid in their
+ * names (glimpse_tpl_<pid>_..., glimpse_t_<pid>_...); drop those whose process is gone.
+ */
+async function dropAbandonedDatabases(admin: pg.Client): Promise<void> {
+  const { rows } = await admin.query<{ datname: string }>(
+    `SELECT datname FROM pg_database WHERE datname LIKE 'glimpse\\_tpl\\_%' OR datname LIKE 'glimpse\\_t\\_%'`,
+  );
+  for (const { datname } of rows) {
+    const pid = Number(/^glimpse_(?:tpl|t)_(\d+)_/.exec(datname)?.[1]);
+    if (Number.isInteger(pid) && pid > 0 && !isProcessAlive(pid)) {
+      await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`).catch(() => undefined);
+    }
+  }
 }

@@ -1,6 +1,198 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import {
+  CATEGORIES,
+  CONTENT_MAX_LENGTH,
+  DEFAULT_PRIVACY,
+  PRIVACY_VALUES,
+  splitTags,
+  TITLE_MAX_LENGTH,
+  type PostLocation,
+  type Privacy,
+} from '@glimpse/shared';
+import { useId, useState, type FormEvent } from 'react';
+import { Button } from '../../components/Button';
+import { TextField } from '../../components/TextField';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import styles from './CreatePostPage.module.css';
+import { ImagePicker } from './ImagePicker';
+import { LocationPicker } from './LocationPicker';
+import { CREATE_POST_MSG, useCreatePostFlow, type CreatePostStatus } from './useCreatePostFlow';
+import { usePostImages } from './usePostImages';
 
-/** Placeholder: replace this file's body with the real create-post screen (SPEC §2); keep the export name. */
+export const PRIVACY_LABELS: Record<Privacy, string> = {
+  public: 'Public',
+  followers: 'Followers',
+  friends: 'Friends',
+  private: 'Private',
+};
+
+/** Public first (the default), then widening privacy. */
+const PRIVACY_ORDER: readonly Privacy[] = ['public', 'followers', 'friends', 'private'];
+
+const SUBMIT_LABEL: Record<CreatePostStatus, string> = {
+  idle: 'Post',
+  uploading: 'Uploading images...',
+  posting: 'Posting...',
+  success: 'Post',
+};
+
+/** /create-post (SPEC §2, §4, §5): photos, title, description, tags, category, privacy, location. */
 export function CreatePostPage() {
-  return <PlaceholderPage title="Create Post" />;
+  useDocumentTitle('Create post');
+  const [title, setTitle] = useState('');
+  const [content, setContent] = useState('');
+  const [tags, setTags] = useState('');
+  const [category, setCategory] = useState('');
+  const [privacy, setPrivacy] = useState<Privacy>(DEFAULT_PRIVACY);
+  const [location, setLocation] = useState<PostLocation | null>(null);
+  const picker = usePostImages();
+  const flow = useCreatePostFlow();
+  const ids = { content: useId(), category: useId(), privacy: useId(), error: useId() };
+  const busy = flow.status !== 'idle';
+  const missing = flow.error === CREATE_POST_MSG.required;
+  const tagList = splitTags(tags);
+
+  /** Editing a required field withdraws the "required" message; the next Post checks again. */
+  const edit =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      if (missing) flow.clearError();
+    };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void flow.submit({ title, content, tags, category, privacy, location, images: picker.images });
+  };
+
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.heading}>Create post</h1>
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        <section className={styles.card} aria-labelledby="create-photos">
+          <h2 id="create-photos" className={styles.sectionTitle}>
+            Photos
+          </h2>
+          <ImagePicker
+            images={picker.images}
+            error={picker.error}
+            onAddFiles={picker.addFiles}
+            onRemove={picker.removeImage}
+            onAltTextChange={picker.setAltText}
+            progress={flow.status === 'uploading' ? flow.progress : undefined}
+            disabled={busy}
+          />
+        </section>
+
+        <section className={styles.card} aria-labelledby="create-details">
+          <h2 id="create-details" className={styles.sectionTitle}>
+            Details
+          </h2>
+          <TextField
+            label="Title"
+            value={title}
+            maxLength={TITLE_MAX_LENGTH}
+            onChange={(event) => edit(setTitle)(event.target.value)}
+            disabled={busy}
+            required
+            aria-invalid={missing && !title.trim() ? true : undefined}
+          />
+
+          <div className={styles.field}>
+            <label htmlFor={ids.content} className={styles.label}>
+              Description
+            </label>
+            <textarea
+              id={ids.content}
+              className={styles.textarea}
+              value={content}
+              rows={6}
+              maxLength={CONTENT_MAX_LENGTH}
+              onChange={(event) => edit(setContent)(event.target.value)}
+              disabled={busy}
+              required
+              aria-invalid={missing && !content.trim() ? true : undefined}
+            />
+            <p className={styles.counter}>
+              {content.length} / {CONTENT_MAX_LENGTH}
+            </p>
+          </div>
+
+          <TextField
+            label="Tags"
+            hint="Separate tags with commas"
+            value={tags}
+            onChange={(event) => setTags(event.target.value)}
+            disabled={busy}
+          />
+          {tagList.length > 0 && (
+            <ul role="list" className={styles.tags} aria-label="Tags preview">
+              {tagList.map((tag) => (
+                <li key={tag}>#{tag}</li>
+              ))}
+            </ul>
+          )}
+
+          <div className={styles.selects}>
+            <div className={styles.field}>
+              <label htmlFor={ids.category} className={styles.label}>
+                Category
+              </label>
+              <select
+                id={ids.category}
+                className={styles.select}
+                value={category}
+                onChange={(event) => edit(setCategory)(event.target.value)}
+                disabled={busy}
+                required
+                aria-invalid={missing && !category ? true : undefined}
+              >
+                <option value="">Select a category</option>
+                {CATEGORIES.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className={styles.field}>
+              <label htmlFor={ids.privacy} className={styles.label}>
+                Privacy
+              </label>
+              <select
+                id={ids.privacy}
+                className={styles.select}
+                value={privacy}
+                onChange={(event) => setPrivacy(event.target.value as Privacy)}
+                disabled={busy}
+              >
+                {PRIVACY_ORDER.filter((p) => PRIVACY_VALUES.includes(p)).map((p) => (
+                  <option key={p} value={p}>
+                    {PRIVACY_LABELS[p]}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+
+          <LocationPicker value={location} onChange={setLocation} disabled={busy} />
+        </section>
+
+        <div className={styles.footer}>
+          {flow.error && (
+            <p id={ids.error} className={styles.error} role="alert">
+              {flow.error}
+            </p>
+          )}
+          <Button
+            type="submit"
+            size="lg"
+            disabled={busy}
+            isLoading={flow.status === 'uploading' || flow.status === 'posting'}
+          >
+            {SUBMIT_LABEL[flow.status]}
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
 }

@@ -1,6 +1,99 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { useEffect } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { flattenPosts, useFeedInfiniteQuery } from '../../api/queries/posts';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { useAuth } from '../auth/useAuth';
+import { PostDetailModal, PostFeed, useFollowAction, usePostModal } from '../post';
+import { PlusIcon } from '../post/PostIcons';
+import { feedFiltersOf, feedTitleOf, parseFeedParams, DEFAULT_TAB, ALL_CATEGORIES, type FeedCategory, type FeedTabId } from './feed-filters';
+import { FeedSidebar } from './FeedSidebar';
+import styles from './HomePage.module.css';
 
-/** Placeholder: replace this file's body with the real home feed screen (SPEC §2); keep the export name. */
+const FEED_ID = 'home-feed';
+
+/**
+ * The home feed (SPEC §2): Discover tabs and Categories, a masonry of post cards with infinite
+ * scroll, the post detail modal in place (?post=<id>), and the floating "+" to create a post.
+ * Tab and category live in the URL (?tab=&category=): a change is a new query key, so the
+ * feed starts again at page 1, and Back returns to the previous filter.
+ */
 export function HomePage() {
-  return <PlaceholderPage title="Home" />;
+  const { isAuthenticated } = useAuth();
+  const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const { tab, category } = parseFeedParams(searchParams);
+  const title = feedTitleOf(tab, category);
+  const needsSignIn = tab.following && !isAuthenticated;
+  useDocumentTitle(title);
+
+  const feed = useFeedInfiniteQuery(feedFiltersOf(tab, category), { enabled: !needsSignIn });
+  const posts = flattenPosts(feed.data);
+  const modal = usePostModal();
+  const follow = useFollowAction();
+
+  // The Following feed is personal: a visitor (or someone whose session just ended) signs in.
+  useEffect(() => {
+    if (needsSignIn) void navigate('/login');
+  }, [needsSignIn, navigate]);
+
+  const setFilter = (next: { tab?: FeedTabId; category?: FeedCategory }) => {
+    const params = new URLSearchParams(searchParams);
+    const nextTab = next.tab ?? tab.id;
+    const nextCategory = next.category ?? category;
+    if (nextTab === DEFAULT_TAB) params.delete('tab');
+    else params.set('tab', nextTab);
+    if (nextCategory === ALL_CATEGORIES) params.delete('category');
+    else params.set('category', nextCategory);
+    params.delete('post');
+    setSearchParams(params);
+  };
+
+  const onTabChange = (next: FeedTabId) => {
+    if (next === 'following' && !isAuthenticated) {
+      void navigate('/login');
+      return;
+    }
+    setFilter({ tab: next });
+  };
+
+  return (
+    <div className={styles.page}>
+      <aside className={styles.aside}>
+        <FeedSidebar
+          tab={tab.id}
+          category={category}
+          onTabChange={onTabChange}
+          onCategoryChange={(c) => setFilter({ category: c })}
+          feedId={FEED_ID}
+        />
+      </aside>
+
+      <section
+        id={FEED_ID}
+        role="tabpanel"
+        aria-labelledby={`feed-tab-${tab.id}`}
+        className={styles.feed}
+      >
+        <h1 className={styles.title}>{title}</h1>
+        <PostFeed
+          posts={posts}
+          status={needsSignIn ? 'pending' : feed.status}
+          hasNextPage={feed.hasNextPage}
+          isFetchingNextPage={feed.isFetchingNextPage}
+          isFetchNextPageError={feed.isFetchNextPageError}
+          onLoadMore={() => void feed.fetchNextPage()}
+          onRetry={() => void feed.refetch()}
+          onOpenPost={modal.openPost}
+          onFollow={(post) => follow(post.author)}
+          label={title}
+        />
+      </section>
+
+      <Link to={isAuthenticated ? '/create-post' : '/login'} className={styles.fab} aria-label="Create post">
+        <PlusIcon />
+      </Link>
+
+      <PostDetailModal {...modal.modalProps} />
+    </div>
+  );
 }

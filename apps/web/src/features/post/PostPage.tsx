@@ -1,13 +1,59 @@
-import { useParams } from 'react-router';
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { Link, useParams } from 'react-router';
+import { isApiError } from '../../api/http';
+import { usePostQuery } from '../../api/queries/posts';
+import { ErrorState } from '../../components/ErrorState';
+import { LoadingState } from '../../components/Spinner';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { ChevronLeftIcon } from './PostIcons';
+import { PostDetail } from './PostDetail';
+import { POST_DETAIL_TEXT } from './PostDetailModal';
+import styles from './PostPage.module.css';
 
-/** Placeholder: replace this file's body with the real post page (SPEC §2); keep the export name. */
+/** 404 (unknown or hidden post) and 400 (malformed id) both mean: there is no such post. */
+function isMissing(error: unknown): boolean {
+  return isApiError(error) && (error.status === 404 || error.status === 400);
+}
+
+/** The server's reason when it adds something to the heading, else the spec's default text. */
+function missingMessage(error: unknown): string {
+  const message = isApiError(error) ? error.serverMessage : undefined;
+  return message && message !== POST_DETAIL_TEXT.notFound ? message : POST_DETAIL_TEXT.notFoundMessage;
+}
+
+/** /posts/{postId} (SPEC §2): the post detail as a page, with its loading and error views. */
 export function PostPage() {
   const { postId } = useParams();
+  const query = usePostQuery(postId);
+  const post = query.data;
+  useDocumentTitle(post?.title ?? (query.isError ? POST_DETAIL_TEXT.notFound : 'Post'));
+
   return (
-    <PlaceholderPage
-      title="Post"
-      message={`Post ${postId ?? ''} will be shown here. This page is coming soon.`}
-    />
+    <div className={styles.page}>
+      <Link to="/home" className={styles.back}>
+        <ChevronLeftIcon size={18} />
+        Back to Home
+      </Link>
+
+      {post ? (
+        <PostDetail post={post} variant="page" isLoadingComments={query.isPlaceholderData} />
+      ) : query.isError ? (
+        isMissing(query.error) ? (
+          <ErrorState
+            headingLevel={2}
+            title={POST_DETAIL_TEXT.notFound}
+            message={missingMessage(query.error)}
+            className={styles.error}
+          />
+        ) : (
+          <ErrorState
+            message={POST_DETAIL_TEXT.failed}
+            onRetry={() => void query.refetch()}
+            className={styles.error}
+          />
+        )
+      ) : (
+        <LoadingState message={POST_DETAIL_TEXT.loading} />
+      )}
+    </div>
   );
 }

@@ -1,6 +1,71 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { useCallback, useEffect, useState } from 'react';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { ErrorState } from '../../components/ErrorState';
+import { LoadingState } from '../../components/Spinner';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { useAuth } from '../auth/useAuth';
+import { AccountSettings } from './AccountSettings';
+import { SETTINGS_TEXT } from './settings-errors';
+import { findSection } from './settings-sections';
+import { SettingsNav } from './SettingsNav';
+import styles from './SettingsPage.module.css';
 
-/** Placeholder: replace this file's body with the real settings screen (SPEC §2); keep the export name. */
+/** /settings (SPEC §2): a left nav of sections; only Account has content so far. */
 export function SettingsPage() {
-  return <PlaceholderPage title="Settings" />;
+  useDocumentTitle('Settings');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const section = findSection(params.get('section'));
+  const { token, user, isUserLoaded, refreshUser, logout } = useAuth();
+  const [loadFailed, setLoadFailed] = useState(false);
+
+  // The form must start from the server's copy of the user, not the token's thin one.
+  const loadUser = useCallback(() => {
+    setLoadFailed(false);
+    void refreshUser().then((ok) => setLoadFailed(!ok));
+  }, [refreshUser]);
+
+  useEffect(() => {
+    if (token && !isUserLoaded) loadUser();
+    // Only on arrival: a failure waits for the retry button, never loops.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // SPEC §6: settings need a session; a 401 during a save also ends up here.
+  if (!token) return <Navigate to="/login" replace />;
+
+  const onLogOut = () => {
+    logout();
+    void navigate('/login', { replace: true });
+  };
+
+  const accountContent =
+    isUserLoaded && user ? (
+      <AccountSettings key={user.id} user={user} />
+    ) : loadFailed ? (
+      <ErrorState message={SETTINGS_TEXT.loadUserFailed} onRetry={loadUser} />
+    ) : (
+      <LoadingState message="Loading your settings..." />
+    );
+
+  return (
+    <div className={styles.layout}>
+      <aside className={styles.sidebar}>
+        <h1 className={styles.pageTitle}>Settings</h1>
+        <SettingsNav current={section.id} onLogOut={onLogOut} />
+      </aside>
+      <section className={styles.content} aria-labelledby="settings-section-title">
+        <h2 id="settings-section-title" className={styles.sectionTitle}>
+          {section.label}
+        </h2>
+        {section.id === 'account' ? (
+          accountContent
+        ) : (
+          <div className={styles.card}>
+            <p className={styles.comingSoon}>{section.label} settings are coming soon.</p>
+          </div>
+        )}
+      </section>
+    </div>
+  );
 }

@@ -1,0 +1,117 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useAuth } from '../../features/auth/useAuth';
+import { http } from '../http';
+import { patchAllQueries } from './cache-patch';
+
+/**
+ * Follows (SPEC §4 "Follow"). The toggle is optimistic everywhere the user appears: post authors
+ * in every feed and detail, profile caches (whatever their key, e.g. userKeys.profile(username)),
+ * search results. Any cached object with this user's `id`, a `username` and a follower count is
+ * patched, so screens built by other features stay in step without importing their keys here.
+ */
+
+/** Follow state is cheap to refetch and changes from other tabs; keep it briefly. */
+export const FOLLOW_STATUS_STALE_TIME_MS = 30_000;
+
+export const followKeys = {
+  all: ['follows'] as const,
+  status: (userId: string) => [...followKeys.all, 'status', userId] as const,
+};
+
+export interface FollowResult {
+  following: boolean;
+  followersCount: number;
+}
+
+export interface FollowTarget {
+  userId: string;
+  /** Whether the viewer follows them now, before the toggle. */
+  isFollowing: boolean;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** Author and PublicUser carry a follower count; a comment's user or a chat participant does not. */
+function isFollowable(node: unknown, userId: string): node is Record<string, unknown> {
+  return isRecord(node) && node.id === userId && typeof node.username === 'string' && 'followersCount' in node;
+}
+
+interface FollowPatch {
+  following: boolean;
+  /** An absolute count from the server, or a change relative to each cached copy. */
+  followersCount: { set: number } | { delta: number };
+}
+
+/** Patches every cached copy of the user `userId` with a follow state. */
+export function updateFollowInCaches(queryClient: QueryClient, userId: string, patch: FollowPatch): void {
+  patchAllQueries(queryClient, (node) => {
+    if (!isFollowable(node, userId)) return node;
+    const current = typeof node.followersCount === 'number' ? node.followersCount : 0;
+    const count =
+      'set' in patch.followersCount ? patch.followersCount.set : Math.max(0, current + patch.followersCount.delta);
+    const next: Record<string, unknown> = { ...node, isFollowedByUser: patch.following, followersCount: count };
+    if (isRecord(node.stats)) next.stats = { ...node.stats, followersCount: count };
+    return next;
+  });
+  queryClient.setQueryData(followKeys.status(userId), { following: patch.following });
+}
+
+/** Moves the viewer's own following count (auth user and cached own profile) by `delta`. */
+function shiftOwnFollowing(queryClient: QueryClient, selfId: string, delta: number): void {
+  patchAllQueries(queryClient, (node) => {
+    if (!isRecord(node) || node.id !== selfId || !isRecord(node.stats)) return node;
+    const stats = node.stats;
+    const following = typeof stats.followingCount === 'number' ? stats.followingCount : 0;
+    return { ...node, stats: { ...stats, followingCount: Math.max(0, following + delta) } };
+  });
+}
+
+/** GET /api/users/{id}/follow-status (signed-in only). */
+export function useFollowStatusQuery(userId: string | undefined, options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: followKeys.status(userId ?? ''),
+    queryFn: ({ signal }) =>
+      http.get<{ following: boolean }>(`/users/${encodeURIComponent(userId!)}/follow-status`, { signal }),
+    enabled: Boolean(userId) && (options.enabled ?? true),
+    staleTime: FOLLOW_STATUS_STALE_TIME_MS,
+  });
+}
+
+/**
+ * POST /api/users/{id}/follow (a toggle). Callers handle sign-in and auth failures (see
+ * features/post/useInteractionGuard); this hook only keeps the caches right, including a rollback.
+ */
+export function useFollowUserMutation() {
+  const queryClient = useQueryClient();
+  const { user, updateUser } = useAuth();
+  const selfId = user?.id;
+
+  const shiftSelf = (delta: number) => {
+    if (!selfId || !user) return;
+    shiftOwnFollowing(queryClient, selfId, delta);
+    updateUser({ stats: { ...user.stats, followingCount: Math.max(0, user.stats.followingCount + delta) } });
+  };
+
+  return useMutation({
+    mutationFn: ({ userId }: FollowTarget) =>
+      http.post<FollowResult>(`/users/${encodeURIComponent(userId)}/follow`),
+    onMutate: ({ userId, isFollowing }) => {
+      const delta = isFollowing ? -1 : 1;
+      updateFollowInCaches(queryClient, userId, { following: !isFollowing, followersCount: { delta } });
+      shiftSelf(delta);
+    },
+    onError: (_error, { userId, isFollowing }) => {
+      const delta = isFollowing ? 1 : -1;
+      updateFollowInCaches(queryClient, userId, { following: isFollowing, followersCount: { delta } });
+      shiftSelf(delta);
+    },
+    onSuccess: (result, { userId }) => {
+      updateFollowInCaches(queryClient, userId, {
+        following: result.following,
+        followersCount: { set: result.followersCount },
+      });
+    },
+  });
+}

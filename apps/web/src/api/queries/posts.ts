@@ -1,0 +1,220 @@
+import {
+  FEED_PAGE_SIZE,
+  type Comment,
+  type FeedSort,
+  type Post,
+  type PostList,
+  type PostLocation,
+  type Privacy,
+  type ShareType,
+} from '@glimpse/shared';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { http } from '../http';
+import { findCachedPost, updatePostInCaches } from './cache-patch';
+
+/** Feeds move quickly; a minute keeps back-and-forth navigation instant without going stale. */
+export const FEED_STALE_TIME_MS = 60_000;
+/** The detail also counts a view on the server, so it is not refetched on every reopen. */
+export const POST_DETAIL_STALE_TIME_MS = 30_000;
+
+/** Filters of GET /api/posts. "All" or an empty category means none. */
+export interface FeedFilters {
+  sort?: FeedSort;
+  category?: string;
+  following?: boolean;
+  /** A user id: that author's posts. */
+  author?: string;
+  city?: string;
+  search?: string;
+  /** Page size; FEED_PAGE_SIZE (10) unless a screen needs another (profile: 12). */
+  limit?: number;
+}
+
+/** Normalised so that equal filters always give equal keys (a new key = back to page 1). */
+function normaliseFilters(filters: FeedFilters): FeedFilters {
+  const category = filters.category && filters.category !== 'All' ? filters.category : undefined;
+  return {
+    sort: filters.sort ?? 'newest',
+    ...(category ? { category } : {}),
+    ...(filters.following ? { following: true } : {}),
+    ...(filters.author ? { author: filters.author } : {}),
+    ...(filters.city ? { city: filters.city } : {}),
+    ...(filters.search ? { search: filters.search } : {}),
+    limit: filters.limit ?? FEED_PAGE_SIZE,
+  };
+}
+
+export const postKeys = {
+  all: ['posts'] as const,
+  lists: () => [...postKeys.all, 'list'] as const,
+  list: (filters: FeedFilters) => [...postKeys.lists(), normaliseFilters(filters)] as const,
+  details: () => [...postKeys.all, 'detail'] as const,
+  detail: (id: string) => [...postKeys.details(), id] as const,
+};
+
+/** Where the next page starts: the server's opaque cursor when it gives one, else the page number. */
+export interface FeedPageParam {
+  page: number;
+  cursor?: string;
+}
+
+export function fetchFeedPage(filters: FeedFilters, param: FeedPageParam, signal?: AbortSignal) {
+  const f = normaliseFilters(filters);
+  return http.get<PostList>('/posts', {
+    signal,
+    query: {
+      limit: f.limit,
+      sort: f.sort,
+      category: f.category,
+      following: f.following ? 'true' : undefined,
+      author: f.author,
+      city: f.city,
+      search: f.search,
+      ...(param.cursor ? { cursor: param.cursor } : { page: param.page }),
+    },
+  });
+}
+
+/** GET /api/posts as an infinite list; `data.pages.flatMap(p => p.posts)` gives the posts. */
+export function useFeedInfiniteQuery(filters: FeedFilters, options: { enabled?: boolean } = {}) {
+  return useInfiniteQuery({
+    queryKey: postKeys.list(filters),
+    queryFn: ({ pageParam, signal }) => fetchFeedPage(filters, pageParam, signal),
+    initialPageParam: { page: 1 } as FeedPageParam,
+    getNextPageParam: (last, _all, lastParam): FeedPageParam | undefined =>
+      last.pagination.hasNextPage
+        ? { page: lastParam.page + 1, cursor: last.pagination.nextCursor ?? undefined }
+        : undefined,
+    staleTime: FEED_STALE_TIME_MS,
+    enabled: options.enabled ?? true,
+  });
+}
+
+/** The posts of an infinite feed, flattened, without duplicates (a post can move between pages). */
+export function flattenPosts(data: InfiniteData<PostList> | undefined): Post[] {
+  if (!data) return [];
+  const seen = new Set<string>();
+  const posts: Post[] = [];
+  for (const page of data.pages) {
+    for (const post of page.posts) {
+      if (seen.has(post.id)) continue;
+      seen.add(post.id);
+      posts.push(post);
+    }
+  }
+  return posts;
+}
+
+export function fetchPost(id: string, signal?: AbortSignal) {
+  return http.get<Post>(`/posts/${encodeURIComponent(id)}`, { signal });
+}
+
+/**
+ * GET /api/posts/{id}. A copy already in another cache (the card that was clicked) is shown at
+ * once as placeholder data, and the detail (with comments) replaces it when it arrives.
+ */
+export function usePostQuery(id: string | undefined, options: { enabled?: boolean; initialPost?: Post } = {}) {
+  const queryClient = useQueryClient();
+  return useQuery<Post>({
+    queryKey: postKeys.detail(id ?? ''),
+    queryFn: ({ signal }) => fetchPost(id!, signal),
+    enabled: Boolean(id) && (options.enabled ?? true),
+    staleTime: POST_DETAIL_STALE_TIME_MS,
+    placeholderData: () => options.initialPost ?? (id ? findCachedPost(queryClient, id) : undefined),
+  });
+}
+
+export interface LikeResult {
+  liked: boolean;
+  likesCount: number;
+}
+
+/** What the like toggle needs to know about the post as the user saw it. */
+export type LikeTarget = Pick<Post, 'id' | 'isLikedByUser' | 'likesCount'>;
+
+/**
+ * POST /api/posts/{id}/like (a toggle). Optimistic in every cached copy; the server's
+ * { liked, likesCount } is the truth once it answers; the old state comes back on failure.
+ */
+export function useLikePostMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (post: LikeTarget) => http.post<LikeResult>(`/posts/${encodeURIComponent(post.id)}/like`),
+    onMutate: async (post) => {
+      // A detail request already in flight would land after this and undo the optimistic state.
+      await queryClient.cancelQueries({ queryKey: postKeys.detail(post.id) });
+      const liked = !post.isLikedByUser;
+      updatePostInCaches(queryClient, post.id, {
+        isLikedByUser: liked,
+        likesCount: Math.max(0, post.likesCount + (liked ? 1 : -1)),
+      });
+    },
+    onError: (_error, post) => {
+      updatePostInCaches(queryClient, post.id, { isLikedByUser: post.isLikedByUser, likesCount: post.likesCount });
+    },
+    onSuccess: (result, post) => {
+      updatePostInCaches(queryClient, post.id, { isLikedByUser: result.liked, likesCount: result.likesCount });
+    },
+  });
+}
+
+export interface CommentResult {
+  comment: Comment;
+  commentsCount: number;
+}
+
+/** POST /api/posts/{id}/comment; appends the comment to the detail and stores the new count. */
+export function useCommentMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ postId, content }: { postId: string; content: string }) =>
+      http.post<CommentResult>(`/posts/${encodeURIComponent(postId)}/comment`, { content }),
+    onSuccess: ({ comment, commentsCount }, { postId }) => {
+      updatePostInCaches(queryClient, postId, (post) => ({
+        commentsCount,
+        ...(post.engagement
+          ? { engagement: { ...post.engagement, comments: [...post.engagement.comments, comment] } }
+          : {}),
+      }));
+    },
+  });
+}
+
+export interface ShareResult {
+  sharesCount: number;
+  shareUrl: string;
+}
+
+/** POST /api/posts/{id}/share; stores the new sharesCount everywhere the post is cached. */
+export function useSharePostMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ postId, shareType = 'repost' }: { postId: string; shareType?: ShareType }) =>
+      http.post<ShareResult>(`/posts/${encodeURIComponent(postId)}/share`, { shareType }),
+    onSuccess: ({ sharesCount }, { postId }) => {
+      updatePostInCaches(queryClient, postId, (post) => ({
+        sharesCount,
+        analytics: { ...post.analytics, shares: sharesCount },
+      }));
+    },
+  });
+}
+
+export interface CreatePostInput {
+  title: string;
+  content: string;
+  tags: string[];
+  category: string;
+  privacy: Privacy;
+  media: { images: Array<{ url: string; altText?: string; caption?: string }> };
+  location?: PostLocation | null;
+}
+
+/** POST /api/posts; every feed is refetched afterwards so the new post shows up. */
+export function useCreatePostMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreatePostInput) => http.post<{ message: string; post: Post }>('/posts', input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: postKeys.lists() }),
+  });
+}

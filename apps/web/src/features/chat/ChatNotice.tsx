@@ -1,0 +1,40 @@
+import { reconnectChatSocket } from '../../api/socket';
+import { cx } from '../../lib/cx';
+import { chatStore, useChatState } from './chat-store';
+import { CHAT_TEXT } from './chat-text';
+import styles from './ChatPage.module.css';
+
+/**
+ * The banner of SPEC §2: "Connecting to chat server...", the connection's error, a warning while
+ * disconnected, or the last chat error (dismissable). Nothing when all is well.
+ */
+export function ChatNotice({ className }: { className?: string }) {
+  const connection = useChatState((s) => s.connection);
+  const lastError = useChatState((s) => s.lastError);
+
+  return (
+    <div className={cx(styles.notices, className)}>
+      {connection.status === 'connecting' && (
+        <p className={cx(styles.notice, styles.noticeInfo)} role="status">
+          {CHAT_TEXT.connecting}
+        </p>
+      )}
+      {(connection.status === 'error' || connection.status === 'disconnected') && (
+        <div className={cx(styles.notice, styles.noticeWarning)} role="alert">
+          <span>{connection.status === 'error' ? connection.error : CHAT_TEXT.disconnected}</span>
+          <button type="button" className={styles.noticeAction} onClick={reconnectChatSocket}>
+            Reconnect
+          </button>
+        </div>
+      )}
+      {lastError && (
+        <div className={cx(styles.notice, styles.noticeError)} role="alert">
+          <span>{lastError}</span>
+          <button type="button" className={styles.noticeAction} onClick={() => chatStore.setLastError(null)}>
+            Dismiss
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { COMMENT_MAX_LENGTH } from '@glimpse/shared';
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../components/Button';
+import styles from './Comments.module.css';
+
+export const COMMENT_TEXT = {
+  placeholder: 'Write a comment...',
+  submit: 'Post Comment',
+  posting: 'Posting...',
+  signIn: 'Please login to comment',
+} as const;
+
+export interface CommentFormProps {
+  /** Resolves true once the comment is posted; the field is cleared only then. */
+  onSubmit: (content: string) => Promise<boolean>;
+  isPosting: boolean;
+  isAuthenticated: boolean;
+}
+
+/**
+ * The comment box (SPEC §5): trimmed and non-empty, Enter without Shift sends, Shift+Enter is a
+ * new line; the button is disabled while empty or posting. Visitors get a link to /login.
+ */
+export function CommentForm({ onSubmit, isPosting, isAuthenticated }: CommentFormProps) {
+  const [text, setText] = useState('');
+  const fieldId = useId();
+  const content = text.trim();
+  const canSubmit = content.length > 0 && !isPosting;
+
+  if (!isAuthenticated) {
+    return (
+      <p className={styles.signIn}>
+        <Link to="/login">{COMMENT_TEXT.signIn}</Link>
+      </p>
+    );
+  }
+
+  const submit = async () => {
+    if (!canSubmit) return;
+    if (await onSubmit(content)) setText('');
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // isComposing: Enter that confirms an IME candidate (Chinese, Japanese input) must not send.
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      void submit();
+    }
+  };
+
+  const onFormSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void submit();
+  };
+
+  return (
+    <form className={styles.form} onSubmit={onFormSubmit}>
+      <label htmlFor={fieldId} className="visually-hidden">
+        Write a comment
+      </label>
+      <textarea
+        id={fieldId}
+        className={styles.input}
+        placeholder={COMMENT_TEXT.placeholder}
+        value={text}
+        rows={2}
+        maxLength={COMMENT_MAX_LENGTH}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={onKeyDown}
+      />
+      <Button type="submit" size="sm" disabled={!canSubmit}>
+        {isPosting ? COMMENT_TEXT.posting : COMMENT_TEXT.submit}
+      </Button>
+    </form>
+  );
+}

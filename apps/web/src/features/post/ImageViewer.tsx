@@ -1,0 +1,125 @@
+import type { PostImage } from '@glimpse/shared';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Modal } from '../../components/Modal';
+import { cx } from '../../lib/cx';
+import { wrapIndex } from './CardCarousel';
+import styles from './ImageViewer.module.css';
+import { altTextOf, buildSrcSet, placeholderToDataUrl } from './post-image';
+import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from './PostIcons';
+
+export interface ImageViewerProps {
+  images: PostImage[];
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The image shown when it opens. */
+  initialIndex?: number;
+  /** Alt text fallback (the post title). */
+  title: string;
+  /** Caption when an image has none: makeExcerpt(post.content). */
+  fallbackCaption?: string;
+}
+
+/**
+ * The full-size viewer (SPEC §2): its own dialog over the post, previous/next buttons and the
+ * arrow keys (wrapping at both ends), Escape to close, an "i / n" counter, a strip of
+ * thumbnails and the image's caption.
+ */
+export function ImageViewer({ images, open, onOpenChange, initialIndex = 0, title, fallbackCaption = '' }: ImageViewerProps) {
+  const [index, setIndex] = useState(initialIndex);
+  const count = images.length;
+  const current = images[wrapIndex(index, count)];
+  const activeThumb = useRef<HTMLButtonElement | null>(null);
+
+  // Each opening starts at the image that was clicked.
+  const [lastOpen, setLastOpen] = useState(open);
+  if (open !== lastOpen) {
+    setLastOpen(open);
+    if (open) setIndex(initialIndex);
+  }
+
+  useEffect(() => {
+    activeThumb.current?.scrollIntoView?.({ block: 'nearest', inline: 'center' });
+  }, [index]);
+
+  if (!current) return null;
+  const position = wrapIndex(index, count);
+  const go = (delta: number) => setIndex((i) => wrapIndex(i + delta, count));
+  const caption = current.caption?.trim() || fallbackCaption;
+  const placeholder = placeholderToDataUrl(current.placeholder);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowLeft') {
+      event.preventDefault();
+      go(-1);
+    } else if (event.key === 'ArrowRight') {
+      event.preventDefault();
+      go(1);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`${title}: photos`}
+      hideTitle
+      showCloseButton={false}
+      size="full"
+      className={styles.viewer}
+    >
+      <div className={styles.layout} onKeyDown={onKeyDown}>
+        <div className={styles.top}>
+          <p className={styles.counter} aria-live="polite">
+            {position + 1} / {count}
+          </p>
+          <button type="button" className={styles.iconButton} aria-label="Close" onClick={() => onOpenChange(false)}>
+            <CloseIcon />
+          </button>
+        </div>
+
+        <div className={styles.stage} style={placeholder ? { backgroundImage: `url("${placeholder}")` } : undefined}>
+          <img
+            key={current.url}
+            className={styles.image}
+            src={current.url}
+            srcSet={buildSrcSet(current)}
+            sizes="100vw"
+            alt={altTextOf(current, count > 1 ? `${title} (photo ${position + 1})` : title)}
+            draggable={false}
+          />
+          {count > 1 && (
+            <>
+              <button type="button" className={cx(styles.iconButton, styles.nav, styles.prev)} aria-label="Previous photo" onClick={() => go(-1)}>
+                <ChevronLeftIcon size={28} />
+              </button>
+              <button type="button" className={cx(styles.iconButton, styles.nav, styles.next)} aria-label="Next photo" onClick={() => go(1)}>
+                <ChevronRightIcon size={28} />
+              </button>
+            </>
+          )}
+        </div>
+
+        {caption && <p className={styles.caption}>{caption}</p>}
+
+        {count > 1 && (
+          <ul role="list" className={styles.thumbs} aria-label="Thumbnails">
+            {images.map((image, i) => (
+              <li key={`${image.url}-${i}`}>
+                <button
+                  type="button"
+                  ref={i === position ? activeThumb : undefined}
+                  className={cx(styles.thumb, i === position && styles.thumbActive)}
+                  aria-label={`Show photo ${i + 1}`}
+                  aria-current={i === position ? 'true' : undefined}
+                  onClick={() => setIndex(i)}
+                >
+                  <img src={image.variants?.[0]?.url ?? image.url} alt="" loading="lazy" draggable={false} />
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </Modal>
+  );
+}

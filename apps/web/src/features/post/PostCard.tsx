@@ -1,0 +1,82 @@
+import { formatCardDate, type Post } from '@glimpse/shared';
+import type { MouseEvent } from 'react';
+import { Link } from 'react-router';
+import { Avatar } from '../../components/Avatar';
+import { cx } from '../../lib/cx';
+import { useAuth } from '../auth/useAuth';
+import { CardCarousel } from './CardCarousel';
+import { FollowButton } from './FollowButton';
+import styles from './PostCard.module.css';
+import { PostStats } from './PostStats';
+import { authorName, postHref, profileHref } from './post-text';
+
+export interface PostCardProps {
+  post: Post;
+  /** Replaces navigation to /posts/{id}, e.g. to open the detail modal in place. */
+  onOpen?: (post: Post) => void;
+  /** Enables the Follow button (shown only when signed in and not on one's own post). */
+  onFollow?: (post: Post) => void;
+  /** Load the image eagerly (the first cards on screen). */
+  priority?: boolean;
+  className?: string;
+}
+
+function isModifiedClick(event: MouseEvent): boolean {
+  return event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
+}
+
+/**
+ * A post in a feed (SPEC §2). The title is the card's one link, stretched over the whole card,
+ * so the card reads as one item in the tab order; the carousel, author and Follow controls sit
+ * above it. A modified click (new tab) always follows the real /posts/{id} address.
+ */
+export function PostCard({ post, onOpen, onFollow, priority = false, className }: PostCardProps) {
+  const { user, isAuthenticated } = useAuth();
+  const name = authorName(post.author);
+  const isOwnPost = user?.id === post.author.id;
+  const showFollow = isAuthenticated && Boolean(onFollow) && !isOwnPost;
+  const excerpt = post.excerpt?.trim();
+
+  const handleOpen = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!onOpen || isModifiedClick(event)) return;
+    event.preventDefault();
+    onOpen(post);
+  };
+
+  return (
+    <article className={cx(styles.card, className)} data-post-card="">
+      {post.media.images.length > 0 && (
+        <CardCarousel images={post.media.images} title={post.title} priority={priority} />
+      )}
+      <div className={styles.body}>
+        <span className={styles.category}>{post.category}</span>
+        <h3 className={styles.title}>
+          <Link to={postHref(post)} className={styles.link} onClick={handleOpen}>
+            {post.title}
+          </Link>
+        </h3>
+        {excerpt && <p className={styles.excerpt}>{excerpt}</p>}
+        <div className={styles.meta}>
+          <Avatar src={post.author.profile.profilePicture?.url} name={name} size="sm" decorative />
+          <span className={styles.byline}>
+            <Link to={profileHref(post.author.username)} className={styles.author}>
+              {name}
+            </Link>
+            <time className={styles.date} dateTime={post.createdAt}>
+              {formatCardDate(post.createdAt)}
+            </time>
+          </span>
+          {showFollow && (
+            <FollowButton
+              className={styles.follow}
+              isFollowing={post.author.isFollowedByUser}
+              name={name}
+              onClick={() => onFollow?.(post)}
+            />
+          )}
+        </div>
+        <PostStats post={post} className={styles.stats} />
+      </div>
+    </article>
+  );
+}

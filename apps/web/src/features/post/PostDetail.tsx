@@ -1,0 +1,166 @@
+import { abbreviateCount, formatCardDate, makeExcerpt, type Post } from '@glimpse/shared';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Avatar } from '../../components/Avatar';
+import { LoadingState } from '../../components/Spinner';
+import { cx } from '../../lib/cx';
+import { useAuth } from '../auth/useAuth';
+import { ShareDialog } from '../share/ShareDialog';
+import { CommentForm } from './CommentForm';
+import { CommentList } from './CommentList';
+import { FollowButton } from './FollowButton';
+import { ImageViewer } from './ImageViewer';
+import styles from './PostDetail.module.css';
+import { PostGallery } from './PostGallery';
+import { HeartIcon, PinIcon, ShareIcon } from './PostIcons';
+import { PostStats } from './PostStats';
+import { authorName, photoCountLabel, profileHref } from './post-text';
+import { usePostActions } from './usePostActions';
+
+export interface PostDetailProps {
+  post: Post;
+  /** `modal`: two columns inside the detail dialog; `page`: the /posts/{id} page. */
+  variant: 'modal' | 'page';
+  /** The post shown is a feed copy without comments yet; the detail is on its way. */
+  isLoadingComments?: boolean;
+}
+
+/**
+ * Everything about one post (SPEC §2): images and full-size viewer, author with Follow, title,
+ * category, date, content, tags, location, stats, Like and Share, and the comments.
+ */
+export function PostDetail({ post, variant, isLoadingComments = false }: PostDetailProps) {
+  const { user } = useAuth();
+  const actions = usePostActions(post);
+  const [viewerIndex, setViewerIndex] = useState<number | null>(null);
+  const name = authorName(post.author);
+  const isOwnPost = user?.id === post.author.id;
+  const images = post.media.images;
+  // In the modal the dialog's own (visually hidden) title is the heading; a second one would be
+  // announced twice.
+  const Title = variant === 'page' ? 'h1' : 'p';
+  const comments = post.engagement?.comments ?? [];
+
+  return (
+    <article className={cx(styles.detail, styles[variant], images.length === 0 && styles.noMedia)}>
+      {images.length > 0 && (
+        <div className={styles.media}>
+          <PostGallery images={images} title={post.title} onOpenImage={setViewerIndex} />
+        </div>
+      )}
+
+      <div className={styles.side}>
+        <header className={styles.authorRow}>
+          <Link to={profileHref(post.author.username)} className={styles.author}>
+            <Avatar src={post.author.profile.profilePicture?.url} name={name} size="md" decorative />
+            <span className={styles.names}>
+              <span className={styles.displayName}>{name}</span>
+              <span className={styles.username}>@{post.author.username}</span>
+            </span>
+          </Link>
+          {!isOwnPost && (
+            <FollowButton
+              size="md"
+              isFollowing={post.author.isFollowedByUser}
+              name={name}
+              onClick={actions.follow}
+            />
+          )}
+        </header>
+
+        <div className={styles.scroll}>
+          <div className={styles.body}>
+            <p className={styles.meta}>
+              <span className={styles.category}>{post.category}</span>
+              <time dateTime={post.createdAt} title={new Date(post.createdAt).toLocaleString()}>
+                {formatCardDate(post.createdAt)}
+              </time>
+              {variant === 'page' && images.length > 0 && <span>{photoCountLabel(images.length)}</span>}
+            </p>
+            <Title className={styles.title}>{post.title}</Title>
+            <p className={styles.content}>{post.content}</p>
+            {post.tags.length > 0 && (
+              <ul role="list" className={styles.tags} aria-label="Tags">
+                {post.tags.map((tag) => (
+                  <li key={tag}>
+                    <Link to={`/search?q=${encodeURIComponent(`#${tag}`)}`} className={styles.tag}>
+                      #{tag}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+            {post.location?.name && (
+              <p className={styles.location}>
+                <PinIcon />
+                <span>{post.location.name}</span>
+              </p>
+            )}
+            <PostStats post={post} variant="full" className={styles.stats} />
+          </div>
+
+          <section className={styles.comments} aria-labelledby={`comments-${post.id}`}>
+            <h3 id={`comments-${post.id}`} className={styles.commentsTitle}>
+              Comments
+            </h3>
+            {isLoadingComments && comments.length === 0 ? (
+              <LoadingState message="Loading comments..." className={styles.commentsLoading} />
+            ) : (
+              <CommentList comments={comments} />
+            )}
+          </section>
+        </div>
+
+        <footer className={styles.footer}>
+          <div className={styles.actions}>
+            <button
+              type="button"
+              className={cx(styles.action, post.isLikedByUser && styles.liked)}
+              aria-label={post.isLikedByUser ? 'Unlike' : 'Like'}
+              aria-pressed={post.isLikedByUser}
+              onClick={actions.toggleLike}
+            >
+              <HeartIcon size={22} filled={post.isLikedByUser} />
+              <span aria-hidden="true">{abbreviateCount(post.likesCount)}</span>
+            </button>
+            <button
+              type="button"
+              className={styles.action}
+              aria-label="Share"
+              disabled={actions.isSharing}
+              onClick={actions.openShare}
+            >
+              <ShareIcon size={22} />
+              <span aria-hidden="true">{abbreviateCount(post.sharesCount)}</span>
+            </button>
+          </div>
+
+          <div className={styles.commentBox}>
+            <CommentForm
+              isAuthenticated={actions.isAuthenticated}
+              isPosting={actions.isCommenting}
+              onSubmit={actions.addComment}
+            />
+          </div>
+        </footer>
+      </div>
+
+      <ImageViewer
+        images={images}
+        open={viewerIndex !== null}
+        onOpenChange={(open) => !open && setViewerIndex(null)}
+        initialIndex={viewerIndex ?? 0}
+        title={post.title}
+        fallbackCaption={makeExcerpt(post.content)}
+      />
+      <ShareDialog
+        open={actions.share.open}
+        onOpenChange={actions.setShareOpen}
+        url={actions.share.url}
+        title={post.title}
+        content={post.content}
+        includeEmail
+      />
+    </article>
+  );
+}

@@ -1,0 +1,99 @@
+import type { Post } from '@glimpse/shared';
+import type { ReactNode } from 'react';
+import { Button } from '../../components/Button';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorState } from '../../components/ErrorState';
+import { LoadingState } from '../../components/Spinner';
+import { isIntersectionObserverSupported, useInfiniteScroll } from '../../components/useInfiniteScroll';
+import styles from './PostFeed.module.css';
+import { PostGrid } from './PostGrid';
+
+/** SPEC §2/§8 texts of a post feed; screens may override them (search: "You've seen all posts"). */
+export const FEED_TEXT = {
+  loading: 'Loading posts...',
+  loadingMore: 'Loading more posts...',
+  end: "You've seen all posts!",
+  emptyTitle: 'No posts found',
+  emptyMessage: 'Try adjusting your filters or search query.',
+  error: 'Failed to load posts. Please try again.',
+} as const;
+
+export interface PostFeedProps {
+  posts: readonly Post[];
+  /** TanStack's status of the whole list: first page loading, failed, or in. */
+  status: 'pending' | 'error' | 'success';
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  /** The latest next-page request failed (the posts so far stay on screen). */
+  isFetchNextPageError?: boolean;
+  onLoadMore: () => void;
+  /** "Try Again" after the first page failed. */
+  onRetry: () => void;
+  onOpenPost?: (post: Post) => void;
+  onFollow?: (post: Post) => void;
+  label?: string;
+  loadingMessage?: string;
+  loadingMoreMessage?: string;
+  endMessage?: string;
+  emptyTitle?: string;
+  emptyMessage?: string;
+  emptyAction?: ReactNode;
+  errorMessage?: string;
+}
+
+/**
+ * A masonry grid of posts with infinite scroll (next page within 200px of the end) and every
+ * state a feed has: first load, empty, failed (with "Try Again"), loading more, the end.
+ */
+export function PostFeed({
+  posts,
+  status,
+  hasNextPage,
+  isFetchingNextPage,
+  isFetchNextPageError = false,
+  onLoadMore,
+  onRetry,
+  onOpenPost,
+  onFollow,
+  label,
+  loadingMessage = FEED_TEXT.loading,
+  loadingMoreMessage = FEED_TEXT.loadingMore,
+  endMessage = FEED_TEXT.end,
+  emptyTitle = FEED_TEXT.emptyTitle,
+  emptyMessage = FEED_TEXT.emptyMessage,
+  emptyAction,
+  errorMessage = FEED_TEXT.error,
+}: PostFeedProps) {
+  // A failed next page stops the observer, or it would retry in a tight loop.
+  const sentinelRef = useInfiniteScroll({
+    hasNextPage,
+    isFetching: isFetchingNextPage,
+    onLoadMore,
+    disabled: status !== 'success' || isFetchNextPageError,
+  });
+
+  if (status === 'pending') return <LoadingState message={loadingMessage} />;
+  if (status === 'error') return <ErrorState message={errorMessage} onRetry={onRetry} />;
+  if (posts.length === 0 && !hasNextPage) {
+    return <EmptyState title={emptyTitle} message={emptyMessage} action={emptyAction} />;
+  }
+
+  return (
+    <div className={styles.feed}>
+      <PostGrid posts={posts} onOpenPost={onOpenPost} onFollow={onFollow} label={label} />
+      <div ref={sentinelRef} className={styles.sentinel} aria-hidden="true" />
+      {isFetchingNextPage && <LoadingState message={loadingMoreMessage} />}
+      {!isFetchingNextPage && isFetchNextPageError && (
+        <ErrorState message={errorMessage} onRetry={onLoadMore} />
+      )}
+      {!isFetchingNextPage && !isFetchNextPageError && hasNextPage && !isIntersectionObserverSupported() && (
+        <div className={styles.more}>
+          <Button variant="secondary" onClick={onLoadMore}>
+            Load more
+          </Button>
+        </div>
+      )}
+      {!hasNextPage && posts.length > 0 && <p className={styles.end}>{endMessage}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+/**
+ * The post building blocks other features reuse (profile, search, explore):
+ * - PostCard { post, onOpen?(post), onFollow?(post), priority? }
+ * - PostGrid { posts, onOpenPost?(post), onFollow?(post), label? }: masonry grid of cards
+ * - PostFeed: PostGrid + infinite scroll + loading/empty/error/end states (FEED_TEXT)
+ * - PostDetailModal { postId? | post?, open, onOpenChange }
+ * - PostDetail { post, variant: 'modal' | 'page' }
+ * - useFollowAction(): (author) => void, with the sign-in and 401/403 rules
+ * - usePostModal(): open/close state for PostDetailModal, optionally mirrored in ?post=<id>
+ */
+export { PostCard, type PostCardProps } from './PostCard';
+export { PostGrid, type PostGridProps } from './PostGrid';
+export { PostFeed, FEED_TEXT, type PostFeedProps } from './PostFeed';
+export { PostDetailModal, POST_DETAIL_TEXT, type PostDetailModalProps } from './PostDetailModal';
+export { PostDetail, type PostDetailProps } from './PostDetail';
+export { PostStats, type PostStatsProps } from './PostStats';
+export { FollowButton, type FollowButtonProps } from './FollowButton';
+export { ImageViewer, type ImageViewerProps } from './ImageViewer';
+export { ResponsiveImage, type ResponsiveImageProps } from './ResponsiveImage';
+export { useFollowAction, usePostActions } from './usePostActions';
+export { useInteractionGuard, type InteractionGuard } from './useInteractionGuard';
+export { usePostModal, type PostModalState } from './usePostModal';
+export { authorName, countLabel, photoCountLabel, postHref, profileHref } from './post-text';

@@ -1,0 +1,101 @@
+import { abbreviateCount, formatJoined, type PublicUser } from '@glimpse/shared';
+import { useNavigate } from 'react-router';
+import { Avatar } from '../../components/Avatar';
+import { Button, ButtonLink } from '../../components/Button';
+import { authorName, FollowButton, useFollowAction, useInteractionGuard } from '../post';
+import { PinIcon } from '../post/PostIcons';
+import { CalendarIcon, LinkIcon, VerifiedBadge } from './ProfileIcons';
+import styles from './ProfilePage.module.css';
+import { displayWebsite, websiteHref } from './profile-identity';
+
+export interface ProfileHeaderProps {
+  profile: PublicUser;
+  isOwn: boolean;
+}
+
+function ProfileStat({ count, label }: { count: number; label: string }) {
+  return (
+    <li className={styles.stat} title={`${count.toLocaleString('en-US')} ${label}`}>
+      <span className={styles.statValue}>{abbreviateCount(count)}</span>{' '}
+      <span className={styles.statLabel}>{label}</span>
+    </li>
+  );
+}
+
+/** SPEC §2 profile header: who they are, their numbers, and what the viewer can do. */
+export function ProfileHeader({ profile, isOwn }: ProfileHeaderProps) {
+  const navigate = useNavigate();
+  const follow = useFollowAction();
+  const { requireSignIn } = useInteractionGuard();
+  const name = authorName(profile);
+  const { bio, location, website, displayName, profilePicture } = profile.profile;
+  const stats = profile.stats;
+  // The top-level count is the one follow answers patch; stats may lag behind it.
+  const followers = profile.followersCount ?? stats.followersCount;
+
+  const onMessage = () => {
+    if (!requireSignIn()) return;
+    void navigate(`/chat?userId=${encodeURIComponent(profile.id)}`);
+  };
+
+  return (
+    <header className={styles.header}>
+      <Avatar src={profilePicture?.url} name={name} alt={`${name}'s profile photo`} size="xl" className={styles.avatar} />
+      <div className={styles.identity}>
+        <div className={styles.nameRow}>
+          <h1 className={styles.username}>{profile.username}</h1>
+          {profile.account?.isVerified && <VerifiedBadge />}
+        </div>
+        {displayName?.trim() && <p className={styles.displayName}>{displayName}</p>}
+        {bio?.trim() && <p className={styles.bio}>{bio}</p>}
+        <ul role="list" className={styles.meta}>
+          {location?.trim() && (
+            <li>
+              <PinIcon size={16} />
+              <span>{location}</span>
+            </li>
+          )}
+          {profile.createdAt && (
+            <li>
+              <CalendarIcon />
+              <span>{formatJoined(profile.createdAt)}</span>
+            </li>
+          )}
+          {website?.trim() && (
+            <li>
+              <LinkIcon />
+              <a href={websiteHref(website)} target="_blank" rel="noopener noreferrer" className={styles.website}>
+                {displayWebsite(website)}
+              </a>
+            </li>
+          )}
+        </ul>
+        <ul role="list" className={styles.stats} aria-label="Profile stats">
+          <ProfileStat count={stats.postsCount} label="Posts" />
+          <ProfileStat count={followers} label="Followers" />
+          <ProfileStat count={stats.followingCount} label="Following" />
+        </ul>
+      </div>
+      <div className={styles.actions}>
+        {isOwn ? (
+          <ButtonLink to="/settings" variant="secondary">
+            Settings
+          </ButtonLink>
+        ) : (
+          <>
+            <FollowButton
+              size="md"
+              className={styles.followButton}
+              isFollowing={Boolean(profile.isFollowedByUser)}
+              name={name}
+              onClick={() => follow({ id: profile.id, isFollowedByUser: Boolean(profile.isFollowedByUser) })}
+            />
+            <Button variant="secondary" onClick={onMessage}>
+              Message
+            </Button>
+          </>
+        )}
+      </div>
+    </header>
+  );
+}

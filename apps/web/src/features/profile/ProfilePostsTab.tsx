@@ -1,0 +1,58 @@
+import type { PublicUser } from '@glimpse/shared';
+import { flattenPosts } from '../../api/queries/posts';
+import { useUserPostsInfiniteQuery } from '../../api/queries/users';
+import { Button, ButtonLink } from '../../components/Button';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorState } from '../../components/ErrorState';
+import { LoadingState } from '../../components/Spinner';
+import { PostGrid } from '../post';
+import { PROFILE_TEXT } from './profile-errors';
+import styles from './ProfilePage.module.css';
+
+export interface ProfilePostsTabProps {
+  profile: Pick<PublicUser, 'id' | 'username'>;
+  isOwn: boolean;
+}
+
+/** The Posts tab: 12 at a time behind "Load More Posts" (SPEC §2, §9). A card opens /posts/{id}. */
+export function ProfilePostsTab({ profile, isOwn }: ProfilePostsTabProps) {
+  const query = useUserPostsInfiniteQuery(profile.id);
+  const posts = flattenPosts(query.data);
+
+  if (query.isPending) return <LoadingState message="Loading posts..." />;
+  if (query.isError && posts.length === 0)
+    return <ErrorState message="Failed to load posts. Please try again." onRetry={() => void query.refetch()} />;
+  if (posts.length === 0)
+    return (
+      <EmptyState
+        headingLevel={3}
+        title="No posts yet"
+        message={isOwn ? 'Share your first photo with the world.' : `@${profile.username} hasn't posted anything yet.`}
+        action={
+          isOwn ? (
+            <ButtonLink to="/create-post" variant="primary">
+              Create Post
+            </ButtonLink>
+          ) : undefined
+        }
+      />
+    );
+
+  return (
+    <div className={styles.postsPanel}>
+      <PostGrid posts={posts} label={`Posts by ${profile.username}`} />
+      {query.isFetchNextPageError && (
+        <p role="alert" className={styles.inlineError}>
+          Failed to load posts. Please try again.
+        </p>
+      )}
+      {query.hasNextPage && (
+        <div className={styles.loadMore}>
+          <Button variant="secondary" isLoading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+            {PROFILE_TEXT.loadMorePosts}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import type { PublicUser } from '@glimpse/shared';
+import { useSearchParams } from 'react-router';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { ComingSoonPanel } from './ComingSoonPanel';
+import { LikedPostsTab } from './LikedPostsTab';
+import { ProfileHeader } from './ProfileHeader';
+import styles from './ProfilePage.module.css';
+import { ProfilePostsTab } from './ProfilePostsTab';
+import { TabBar, tabPanelProps, type TabItem } from './TabBar';
+
+export type ProfileTab = 'posts' | 'collections' | 'liked' | 'tagged';
+
+const PUBLIC_TABS: ReadonlyArray<TabItem<ProfileTab>> = [
+  { id: 'posts', label: 'Posts' },
+  { id: 'collections', label: 'Collections' },
+];
+
+/** SPEC §6: Liked and Tagged are the owner's own. */
+const OWN_TABS: ReadonlyArray<TabItem<ProfileTab>> = [
+  ...PUBLIC_TABS,
+  { id: 'liked', label: 'Liked' },
+  { id: 'tagged', label: 'Tagged' },
+];
+
+const ID_PREFIX = 'profile';
+
+export interface ProfileViewProps {
+  profile: PublicUser;
+  isOwn: boolean;
+}
+
+/** A loaded profile: header, then the tabs. The tab lives in `?tab=` so Back and links keep it. */
+export function ProfileView({ profile, isOwn }: ProfileViewProps) {
+  useDocumentTitle(`@${profile.username}`);
+  const [params, setParams] = useSearchParams();
+  const tabs = isOwn ? OWN_TABS : PUBLIC_TABS;
+  const requested = params.get('tab');
+  const tab = tabs.find((t) => t.id === requested)?.id ?? 'posts';
+
+  const selectTab = (next: ProfileTab) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === 'posts') updated.delete('tab');
+        else updated.set('tab', next);
+        return updated;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+
+  return (
+    <div className={styles.page}>
+      <ProfileHeader profile={profile} isOwn={isOwn} />
+      <section className={styles.tabsCard} aria-label="Profile content">
+        <TabBar label="Profile sections" tabs={tabs} selected={tab} onSelect={selectTab} idPrefix={ID_PREFIX} />
+        <div {...tabPanelProps(ID_PREFIX, tab)} className={styles.panel}>
+          {tab === 'posts' && <ProfilePostsTab profile={profile} isOwn={isOwn} />}
+          {tab === 'collections' && <ComingSoonPanel message="Collections are coming soon" />}
+          {tab === 'liked' && <LikedPostsTab />}
+          {tab === 'tagged' && <ComingSoonPanel message="Tagged posts are coming soon" />}
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { USER_MSG } from '@glimpse/shared';
+import { isApiError, isNetworkError } from '../../api/http';
+
+/** SPEC §8 texts of the profile page. */
+export const PROFILE_TEXT = {
+  notFoundTitle: 'Profile Not Found',
+  notFound: USER_MSG.userNotFound,
+  loadFailed: 'Failed to load profile. Please try again.',
+  likedAuthExpired: 'Authentication expired. Please log in again.',
+  likedEndpointMissing: 'Liked endpoint not found. Please check server configuration.',
+  likedEmpty: 'No liked posts yet',
+  likedEnd: "You've reached the end of your liked posts",
+  loadMorePosts: 'Load More Posts',
+  loadMoreLiked: 'Load More Liked Posts',
+} as const;
+
+export type ProfileLoadError = 'not-found' | 'unauthorized' | 'failed';
+
+export function classifyProfileError(error: unknown): ProfileLoadError {
+  if (isApiError(error) && error.status === 404) return 'not-found';
+  if (isApiError(error) && error.status === 401) return 'unauthorized';
+  return 'failed';
+}
+
+export function isAuthExpired(error: unknown): boolean {
+  return isApiError(error) && error.status === 401;
+}
+
+/** Liked posts failures (SPEC §8); a 401 also signs out, which the caller does. */
+export function likedPostsErrorMessage(error: unknown): string {
+  if (isApiError(error)) {
+    if (error.status === 401) return PROFILE_TEXT.likedAuthExpired;
+    if (error.status === 404) return PROFILE_TEXT.likedEndpointMissing;
+    return `Failed to load liked posts: ${error.serverMessage ?? error.message}`;
+  }
+  if (isNetworkError(error) || error instanceof Error) return `Failed to load liked posts: ${error.message}`;
+  return `Failed to load liked posts: ${String(error)}`;
+}

@@ -1,0 +1,37 @@
+import { SEARCH_TYPES, type SearchType } from '@glimpse/shared';
+
+/** The tabs of the search screen, in SPEC order (§2, §9 "Search categories"). */
+export const SEARCH_TABS: ReadonlyArray<{ type: SearchType; label: string }> = [
+  { type: 'all', label: 'All' },
+  { type: 'users', label: 'Users' },
+  { type: 'posts', label: 'Posts' },
+  { type: 'tags', label: 'Tags' },
+  { type: 'places', label: 'Places' },
+];
+
+export interface SearchParamsState {
+  query: string;
+  type: SearchType;
+}
+
+function isSearchType(value: string): value is SearchType {
+  return (SEARCH_TYPES as readonly string[]).includes(value);
+}
+
+/** ?q=&type= as the screen uses them: an unknown or missing type is All. */
+export function parseSearchParams(params: URLSearchParams): SearchParamsState {
+  const type = params.get('type')?.toLowerCase() ?? 'all';
+  return { query: params.get('q')?.trim() ?? '', type: isSearchType(type) ? type : 'all' };
+}
+
+/** The address of a search; All is the default, so it stays out of the URL. */
+export function searchHref(query: string, type: SearchType = 'all'): string {
+  const params = new URLSearchParams({ q: query });
+  if (type !== 'all') params.set('type', type);
+  return `/search?${params.toString()}`;
+}
+
+/** The Explore feed of one city (a Places result leads there). */
+export function exploreCityHref(city: string): string {
+  return `/explore?${new URLSearchParams({ city }).toString()}`;
+}

@@ -1,0 +1,182 @@
+import { MSG, type SelfUser } from '@glimpse/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, makeSelfUser, makeToken, renderApp, stubFetch } from '../../test/render';
+import { routeFetch } from '../profile/test-fixtures';
+import { stubXhr } from './test-xhr';
+
+const ALICE = makeSelfUser();
+type Routes = Parameters<typeof routeFetch>[0];
+
+/** Opens /settings signed in as Alice; every request is logged as "METHOD /path". */
+async function openSettings(routes: Routes = {}, path = '/settings') {
+  window.localStorage.setItem('token', makeToken({ userId: ALICE.id, username: ALICE.username }));
+  const calls: string[] = [];
+  const handle = routeFetch({ 'GET /api/auth/me': () => jsonResponse(ALICE), ...routes });
+  const logged = (url: string, init?: RequestInit) => {
+    calls.push(`${(init?.method ?? 'GET').toUpperCase()} ${new URL(url, 'http://localhost').pathname}`);
+    return handle(url, init);
+  };
+  stubFetch(logged);
+  stubXhr(logged);
+  const view = renderApp(path);
+  await screen.findByRole('heading', { level: 1, name: 'Settings' }, { timeout: 5000 });
+  return { ...view, calls };
+}
+
+const saveButton = () => screen.getByRole('button', { name: 'Save Changes' });
+const updated = (partial: Partial<SelfUser>) => ({ ...ALICE, ...partial });
+
+describe('Settings navigation', () => {
+  it('sends a visitor to /login', async () => {
+    stubFetch(() => Promise.reject(new Error('no call expected')));
+    const { router } = renderApp('/settings');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 5000 });
+  });
+
+  it('lists exactly the spec sections and Log Out', async () => {
+    await openSettings();
+    const nav = screen.getByRole('navigation', { name: 'Settings sections' });
+    const entries = within(nav).getAllByRole('listitem').map((item) => item.textContent);
+    expect(entries).toEqual([
+      'Account',
+      'Privacy',
+      'Notifications',
+      'Security',
+      'Display',
+      'Blocking',
+      'Language',
+      'Help & Support',
+      'About',
+      'Log Out',
+    ]);
+    expect(within(nav).getByRole('link', { name: 'Account' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it.each(['Privacy', 'Notifications', 'Security', 'Display', 'Blocking', 'Language', 'Help & Support', 'About'])(
+    '%s says its content is coming soon',
+    async (label) => {
+      const { user } = await openSettings();
+      const nav = screen.getByRole('navigation', { name: 'Settings sections' });
+      await user.click(within(nav).getByRole('link', { name: label }));
+      expect(await screen.findByRole('heading', { level: 2, name: label })).toBeInTheDocument();
+      expect(screen.getByText(`${label} settings are coming soon.`)).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Save Changes' })).not.toBeInTheDocument();
+    },
+  );
+
+  it('Log Out signs out and goes to /login', async () => {
+    const { user, router } = await openSettings();
+    await user.click(screen.getByRole('button', { name: 'Log Out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 5000 });
+    expect(window.localStorage.getItem('token')).toBeNull();
+  });
+
+  it('says the user data could not be loaded when /me fails without an answer', async () => {
+    window.localStorage.setItem('token', makeToken({ userId: ALICE.id, username: ALICE.username }));
+    stubFetch(() => Promise.reject(new TypeError('offline')));
+    renderApp('/settings');
+    expect(await screen.findByText('Failed to load user data. Please refresh the page.', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+});
+
+describe('Settings account form', () => {
+  it('starts from the loaded user', async () => {
+    await openSettings();
+    expect(await screen.findByLabelText('Username')).toHaveValue('alice');
+    expect(screen.getByLabelText('Email')).toHaveValue('alice@gmail.com');
+    expect(screen.getByLabelText('Display Name')).toHaveValue('Alice Liddell');
+    expect(screen.getByLabelText('Bio')).toHaveValue('Photos of rabbit holes');
+    expect(screen.getByText('22/500')).toBeInTheDocument();
+  });
+
+  it('enables Save only with unsaved changes, and disables it again after saving', async () => {
+    const { user, calls } = await openSettings({
+      'PUT /api/users/profile': ({ body }) => {
+        const sent = body as { profile: { bio: string } };
+        return jsonResponse({ message: 'Profile updated successfully', user: updated({ profile: { ...ALICE.profile, bio: sent.profile.bio } }) });
+      },
+    });
+    const bio = await screen.findByLabelText('Bio');
+    expect(saveButton()).toBeDisabled();
+    await user.type(bio, '!');
+    expect(saveButton()).toBeEnabled();
+    await user.type(bio, '{Backspace}');
+    expect(saveButton()).toBeDisabled();
+    await user.type(bio, ' and tea');
+    await user.click(saveButton());
+    expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
+    expect(saveButton()).toBeDisabled();
+    expect(bio).toHaveValue('Photos of rabbit holes and tea');
+    expect(calls).toContain('PUT /api/users/profile');
+  });
+
+  it.each([
+    ['Username', '', 'Username is required'],
+    ['Username', 'ab', 'Username must be at least 3 characters'],
+    ['Username', 'no spaces', 'Username can only contain letters, numbers, and underscores'],
+    ['Email', 'nope', 'Please enter a valid email address'],
+    ['Website', 'not a url', 'Please enter a valid website URL'],
+    ['Phone Number', '123', 'Please enter a valid phone number'],
+  ])('shows "%s" rule: %s → %s, tied to the field, without a request', async (label, value, message) => {
+    const { user, calls } = await openSettings();
+    const field = await screen.findByLabelText(label);
+    await user.clear(field);
+    if (value) await user.type(field, value);
+    await user.click(saveButton());
+    expect(field).toHaveAccessibleDescription(message);
+    expect(field).toHaveFocus();
+    expect(calls.filter((call) => !call.endsWith('/auth/me'))).toEqual([]);
+  });
+
+  it('shows the bio limit for more than 500 characters', async () => {
+    const { user } = await openSettings();
+    const bio = await screen.findByLabelText('Bio');
+    // maxLength stops typing at 500; a paste from script can still go over.
+    fireEvent.change(bio, { target: { value: 'x'.repeat(501) } });
+    await user.click(saveButton());
+    expect(screen.getByText(MSG.bioTooLong)).toBeInTheDocument();
+  });
+
+  it.each([
+    [{ 'Confirm New Password': 'secret1' }, ['Current password is required to change password', 'New password is required']],
+    [{ 'Current Password': 'old', 'New Password': '123', 'Confirm New Password': '123' }, ['New password must be at least 6 characters']],
+    [{ 'Current Password': 'old', 'New Password': 'secret1', 'Confirm New Password': 'secret2' }, ['Passwords do not match']],
+  ])('checks the password fields once any is filled: %j', async (typed, messages) => {
+    const { user, calls } = await openSettings();
+    await screen.findByLabelText('Current Password');
+    for (const [label, value] of Object.entries(typed)) await user.type(screen.getByLabelText(label), value);
+    await user.click(saveButton());
+    for (const message of messages) expect(screen.getByText(message)).toBeInTheDocument();
+    expect(calls.filter((call) => !call.endsWith('/auth/me'))).toEqual([]);
+  });
+});
+
+describe('Settings avatar', () => {
+  const photoInput = () => screen.getByLabelText('Upload New Photo');
+
+  it('refuses a file that is not an image', async () => {
+    await openSettings();
+    await screen.findByLabelText('Upload New Photo');
+    fireEvent.change(photoInput(), { target: { files: [new File(['%PDF'], 'doc.pdf', { type: 'application/pdf' })] } });
+    expect(screen.getByText('Please select a valid image file')).toBeInTheDocument();
+    expect(saveButton()).toBeDisabled();
+  });
+
+  it('refuses an image of 5MB or more', async () => {
+    await openSettings();
+    await screen.findByLabelText('Upload New Photo');
+    const big = new File(['x'], 'big.png', { type: 'image/png' });
+    Object.defineProperty(big, 'size', { value: 5 * 1024 * 1024 + 1 });
+    fireEvent.change(photoInput(), { target: { files: [big] } });
+    expect(screen.getByText('Image size should be less than 5MB')).toBeInTheDocument();
+  });
+
+  it('shows the recommendation and makes a chosen photo an unsaved change', async () => {
+    await openSettings();
+    expect(await screen.findByText(/square image of at least 200x200 pixels/)).toBeInTheDocument();
+    fireEvent.change(photoInput(), { target: { files: [new File(['png'], 'me.png', { type: 'image/png' })] } });
+    expect(screen.getByText('me.png')).toBeInTheDocument();
+    expect(saveButton()).toBeEnabled();
+  });
+});

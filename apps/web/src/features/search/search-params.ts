@@ -24,14 +24,16 @@ export function parseSearchParams(params: URLSearchParams): SearchParamsState {
   return { query: params.get('q')?.trim() ?? '', type: isSearchType(type) ? type : 'all' };
 }
 
-/** The address of a search; All is the default, so it stays out of the URL. */
+/**
+ * The address of a search; All is the default, so it stays out of the URL. Encoded like the
+ * navbar's search (spaces as %20), so equal searches have equal addresses.
+ */
 export function searchHref(query: string, type: SearchType = 'all'): string {
-  const params = new URLSearchParams({ q: query });
-  if (type !== 'all') params.set('type', type);
-  return `/search?${params.toString()}`;
+  const typePart = type === 'all' ? '' : `&type=${type}`;
+  return `/search?q=${encodeURIComponent(query)}${typePart}`;
 }
 
 /** The Explore feed of one city (a Places result leads there). */
 export function exploreCityHref(city: string): string {
-  return `/explore?${new URLSearchParams({ city }).toString()}`;
+  return `/explore?city=${encodeURIComponent(city)}`;
 }

@@ -9,6 +9,7 @@ import {
   type ShareType,
 } from '@glimpse/shared';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { http } from '../http';
 import { findCachedPost, updatePostInCaches } from './cache-patch';
 
@@ -88,6 +89,27 @@ export function useFeedInfiniteQuery(filters: FeedFilters, options: { enabled?: 
     staleTime: FEED_STALE_TIME_MS,
     enabled: options.enabled ?? true,
   });
+}
+
+/**
+ * SPEC §4: a tab or category change starts the feed again at page 1 and reloads it. A feed seen
+ * before keeps only its first page, shown at once while it is fetched again, instead of coming
+ * back scrolled deep into stale pages.
+ */
+export function useResetFeed() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (filters: FeedFilters) => {
+      const queryKey = postKeys.list(filters);
+      queryClient.setQueryData<InfiniteData<PostList, FeedPageParam>>(queryKey, (data) =>
+        data && data.pages.length > 1
+          ? { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) }
+          : data,
+      );
+      void queryClient.invalidateQueries({ queryKey, exact: true });
+    },
+    [queryClient],
+  );
 }
 
 /** The posts of an infinite feed, flattened, without duplicates (a post can move between pages). */

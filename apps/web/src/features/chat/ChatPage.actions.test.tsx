@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, makeToken, renderApp } from '../../test/render';
 import type { FakeSocket } from './fake-socket';
@@ -17,6 +17,10 @@ vi.mock('socket.io-client', async () => {
 });
 
 const socket = () => sockets[sockets.length - 1]!;
+
+// Whole-page tests type character by character; on a busy machine the defaults are too tight.
+vi.setConfig({ testTimeout: 20_000 });
+configure({ asyncUtilTimeout: 5_000 });
 const bobChat = makeChat();
 const carolChat = makeChat({ _id: CHAT_2, id: CHAT_2, participants: [makeParticipant(ME), makeParticipant(CAROL)] });
 const carolUser = {

@@ -52,7 +52,7 @@ export function ConversationItem({ chat, myUserId, isSelected, onSelect }: Conve
             {chatPreview(chat)}
           </span>
           {unread > 0 && (
-            <span className={styles.badge} role="img" aria-label={`${unread} unread messages`}>
+            <span className={styles.badge} role="img" aria-label={`${unread} unread ${unread === 1 ? 'message' : 'messages'}`}>
               {unread > 99 ? '99+' : unread}
             </span>
           )}

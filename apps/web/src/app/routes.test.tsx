@@ -20,11 +20,9 @@ describe('routes', () => {
   it.each([
     ['/home', 'Home'],
     ['/posts/65a1b2c3d4e5f6a1b2c3d4e5', 'Post'],
-    ['/profile/bob', 'Profile'],
     ['/explore', 'Explore'],
     ['/notification', 'Notifications'],
     ['/search?q=cats', 'Search'],
-    ['/settings', 'Settings'],
     ['/terms', 'Terms of Service'],
     ['/privacy', 'Privacy Policy'],
     ['/forgot-password', 'Forgot your password?'],
@@ -40,7 +38,7 @@ describe('routes', () => {
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/home');
   });
 
-  it.each(['/chat', '/create-post', '/profile'])('%s sends a signed-out visitor to /login', async (path) => {
+  it.each(['/chat', '/create-post', '/profile', '/settings'])('%s sends a signed-out visitor to /login', async (path) => {
     const { router } = renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: 'Log in to Glimpse' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
@@ -49,7 +47,8 @@ describe('routes', () => {
   it.each([
     ['/chat', 'Messages'],
     ['/create-post', 'Create Post'],
-    ['/profile', 'Profile'],
+    ['/profile', 'alice'],
+    ['/settings', 'Settings'],
   ])('%s opens for a signed-in member', async (path, heading) => {
     signIn();
     const { router } = renderApp(path);

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { cx } from '../../lib/cx';
 import { SETTINGS_SECTIONS, sectionSearch, type SettingsSectionId } from './settings-sections';
@@ -10,9 +11,20 @@ export interface SettingsNavProps {
 
 /** Sections are links (`?section=`), so each can be bookmarked and Back works between them. */
 export function SettingsNav({ current, onLogOut }: SettingsNavProps) {
+  const listRef = useRef<HTMLUListElement>(null);
+
+  // On phones the nav is a sideways-scrolling row: bring the current section into view. Only the
+  // row scrolls (never the page), so this is a no-op on the desktop column.
+  useEffect(() => {
+    const list = listRef.current;
+    const link = list?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!list || !link || list.scrollWidth <= list.clientWidth) return;
+    list.scrollLeft = link.offsetLeft - (list.clientWidth - link.offsetWidth) / 2;
+  }, [current]);
+
   return (
     <nav aria-label="Settings sections" className={styles.nav}>
-      <ul role="list" className={styles.navList}>
+      <ul ref={listRef} role="list" className={styles.navList}>
         {SETTINGS_SECTIONS.map((section) => {
           const isCurrent = section.id === current;
           return (

@@ -38,3 +38,59 @@ export async function expectAccessible(page: Page): Promise<void> {
     bad.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`),
   ).toEqual([]);
 }
+
+/** A small real photo-like PNG (a gradient with a block of colour), different per `seed`. */
+export async function makePhoto(seed: number, width = 800, height = 600): Promise<Buffer> {
+  const sharp = (await import('sharp')).default;
+  const hue = (seed * 47) % 360;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
+      <stop offset="0" stop-color="hsl(${hue},70%,60%)"/><stop offset="1" stop-color="hsl(${(hue + 80) % 360},70%,40%)"/>
+    </linearGradient></defs>
+    <rect width="100%" height="100%" fill="url(#g)"/>
+    <circle cx="${(seed * 97) % width}" cy="${height / 3}" r="${60 + (seed % 40)}" fill="white" opacity="0.6"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+export interface CreatedPost {
+  id: string;
+  title: string;
+}
+
+/** Uploads `images` photos and creates a post through the API, as the member. */
+export async function createPost(
+  request: APIRequestContext,
+  member: TestMember,
+  opts: { title: string; content?: string; category?: string; city?: string; tags?: string[]; images?: number; privacy?: string },
+): Promise<CreatedPost> {
+  const auth = { authorization: `Bearer ${member.token}` };
+  const images: Array<{ url: string }> = [];
+  const count = opts.images ?? 1;
+  if (count > 0) {
+    const multipart: Record<string, { name: string; mimeType: string; buffer: Buffer }> = {};
+    // Playwright's multipart takes one value per field name, so upload one file per request.
+    for (let i = 0; i < count; i++) {
+      multipart.media = { name: `photo-${i}.png`, mimeType: 'image/png', buffer: await makePhoto(i + opts.title.length) };
+      const res = await request.post('/api/posts/upload-media', { headers: auth, multipart });
+      expect(res.status(), await res.text()).toBe(200);
+      const body = (await res.json()) as { media: Array<{ url: string }> };
+      images.push({ url: body.media[0]!.url });
+    }
+  }
+  const res = await request.post('/api/posts', {
+    headers: auth,
+    data: {
+      title: opts.title,
+      content: opts.content ?? `${opts.title} — a few words about it.`,
+      category: opts.category ?? 'Travel',
+      tags: opts.tags ?? [],
+      privacy: opts.privacy ?? 'public',
+      media: { images },
+      location: opts.city ? { name: opts.city, coordinates: null, address: { street: '', city: opts.city, state: '', country: '', zipCode: '' } } : undefined,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const body = (await res.json()) as { post: { id: string } };
+  return { id: body.post.id, title: opts.title };
+}

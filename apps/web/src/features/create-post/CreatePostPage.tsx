@@ -37,7 +37,7 @@ const SUBMIT_LABEL: Record<CreatePostStatus, string> = {
 
 /** /create-post (SPEC §2, §4, §5): photos, title, description, tags, category, privacy, location. */
 export function CreatePostPage() {
-  useDocumentTitle('Create post');
+  useDocumentTitle('Create Post');
   const [title, setTitle] = useState('');
   const [content, setContent] = useState('');
   const [tags, setTags] = useState('');
@@ -66,7 +66,7 @@ export function CreatePostPage() {
 
   return (
     <div className={styles.page}>
-      <h1 className={styles.heading}>Create post</h1>
+      <h1 className={styles.heading}>Create Post</h1>
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <section className={styles.card} aria-labelledby="create-photos">
           <h2 id="create-photos" className={styles.sectionTitle}>

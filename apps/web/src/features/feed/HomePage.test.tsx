@@ -16,7 +16,7 @@ describe('HomePage feed states', () => {
   it('loads the first page and ends with "You\'ve seen all posts!"', async () => {
     const fetchMock = stubApi({ 'GET /api/posts': () => page([makePost({ title: 'First post' })]) });
     renderApp('/home');
-    expect(await screen.findByRole('heading', { level: 1, name: 'For You · All' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'For You · All' })).toBeInTheDocument();
     expect(await screen.findByText('First post')).toBeInTheDocument();
     expect(screen.getByText("You've seen all posts!")).toBeInTheDocument();
     const [params] = feedQueries(fetchMock);
@@ -73,15 +73,15 @@ describe('HomePage filters', () => {
   it('Trending and a category start a new query; All drops the category', async () => {
     const fetchMock = stubApi({ 'GET /api/posts': () => page([makePost()]) });
     const { user } = renderApp('/home');
-    await screen.findByRole('heading', { level: 1, name: 'For You · All' });
+    await screen.findByRole('heading', { level: 2, name: 'For You · All' });
 
     await user.click(screen.getByRole('tab', { name: 'Trending' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Trending · All' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Trending · All' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Trending' })).toHaveAttribute('aria-selected', 'true');
     await waitFor(() => expect(feedQueries(fetchMock).at(-1)?.get('sort')).toBe('trending'));
 
     await user.click(screen.getByRole('button', { name: 'Food' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Trending · Food' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Trending · Food' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Food' })).toHaveAttribute('aria-pressed', 'true');
     await waitFor(() => expect(feedQueries(fetchMock).at(-1)?.get('category')).toBe('Food'));
 
@@ -91,16 +91,38 @@ describe('HomePage filters', () => {
 
     // Back to All: that feed is still cached, and no query ever carried category=All.
     await user.click(screen.getByRole('button', { name: 'All' }));
-    await screen.findByRole('heading', { level: 1, name: 'Trending · All' });
+    await screen.findByRole('heading', { level: 2, name: 'Trending · All' });
     const withoutCategory = feedQueries(fetchMock).filter((params) => !params.has('category'));
     expect(withoutCategory.length).toBeGreaterThanOrEqual(2);
     expect(feedQueries(fetchMock).some((params) => params.get('category') === 'All')).toBe(false);
   });
 
+  it('starts a feed seen before again at page 1 and reloads it', async () => {
+    const fetchMock = stubApi({
+      'GET /api/posts': (url) =>
+        url.searchParams.get('cursor')
+          ? page([makePost({ title: 'Deep page' })], { currentPage: 2 })
+          : page([makePost({ title: `Top of ${url.searchParams.get('sort')}` })], { hasNextPage: true, nextCursor: 'C2' }),
+    });
+    const { user } = renderApp('/home');
+    await screen.findByText('Top of newest');
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await screen.findByText('Deep page');
+
+    await user.click(screen.getByRole('tab', { name: 'Trending' }));
+    await screen.findByText('Top of trending');
+    const before = feedQueries(fetchMock).length;
+    await user.click(screen.getByRole('tab', { name: 'For You' }));
+    expect(await screen.findByText('Top of newest')).toBeInTheDocument();
+    expect(screen.queryByText('Deep page')).not.toBeInTheDocument();
+    await waitFor(() => expect(feedQueries(fetchMock).length).toBe(before + 1));
+    expect(feedQueries(fetchMock).at(-1)?.get('page')).toBe('1');
+  });
+
   it('sends visitors who pick Following to /login', async () => {
     stubApi({ 'GET /api/posts': () => page([makePost()]) });
     const { user, router } = renderApp('/home');
-    await screen.findByRole('heading', { level: 1, name: 'For You · All' });
+    await screen.findByRole('heading', { level: 2, name: 'For You · All' });
     await user.click(screen.getByRole('tab', { name: 'Following' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
@@ -109,7 +131,7 @@ describe('HomePage filters', () => {
     window.localStorage.setItem('token', makeToken());
     const fetchMock = stubApi({ 'GET /api/posts': () => page([makePost()]) });
     const { user } = renderApp('/home');
-    await screen.findByRole('heading', { level: 1, name: 'For You · All' });
+    await screen.findByRole('heading', { level: 2, name: 'For You · All' });
     await user.click(screen.getByRole('tab', { name: 'Following' }));
     await waitFor(() => expect(feedQueries(fetchMock).at(-1)?.get('following')).toBe('true'));
   });
@@ -117,7 +139,7 @@ describe('HomePage filters', () => {
   it('moves between Discover tabs with the arrow keys', async () => {
     stubApi({ 'GET /api/posts': () => page([makePost()]) });
     const { user } = renderApp('/home');
-    await screen.findByRole('heading', { level: 1, name: 'For You · All' });
+    await screen.findByRole('heading', { level: 2, name: 'For You · All' });
     screen.getByRole('tab', { name: 'For You' }).focus();
     await user.keyboard('{ArrowDown}');
     expect(screen.getByRole('tab', { name: 'Following' })).toHaveFocus();

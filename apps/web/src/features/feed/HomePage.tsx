@@ -1,11 +1,20 @@
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { flattenPosts, useFeedInfiniteQuery } from '../../api/queries/posts';
+import { flattenPosts, useFeedInfiniteQuery, useResetFeed } from '../../api/queries/posts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useAuth } from '../auth/useAuth';
 import { PostDetailModal, PostFeed, useFollowAction, usePostModal } from '../post';
 import { PlusIcon } from '../post/PostIcons';
-import { feedFiltersOf, feedTitleOf, parseFeedParams, DEFAULT_TAB, ALL_CATEGORIES, type FeedCategory, type FeedTabId } from './feed-filters';
+import {
+  ALL_CATEGORIES,
+  DEFAULT_TAB,
+  FEED_TABS,
+  feedFiltersOf,
+  feedTitleOf,
+  parseFeedParams,
+  type FeedCategory,
+  type FeedTabId,
+} from './feed-filters';
 import { FeedSidebar } from './FeedSidebar';
 import styles from './HomePage.module.css';
 
@@ -30,6 +39,7 @@ export function HomePage() {
   const posts = flattenPosts(feed.data);
   const modal = usePostModal();
   const follow = useFollowAction();
+  const resetFeed = useResetFeed();
 
   // The Following feed is personal: a visitor (or someone whose session just ended) signs in.
   useEffect(() => {
@@ -45,6 +55,8 @@ export function HomePage() {
     if (nextCategory === ALL_CATEGORIES) params.delete('category');
     else params.set('category', nextCategory);
     params.delete('post');
+    const nextTabDef = FEED_TABS.find((t) => t.id === nextTab) ?? tab;
+    resetFeed(feedFiltersOf(nextTabDef, nextCategory));
     setSearchParams(params);
   };
 
@@ -58,6 +70,8 @@ export function HomePage() {
 
   return (
     <div className={styles.page}>
+      {/* The page is "Home"; the visible feed title below names the current tab and category. */}
+      <h1 className="visually-hidden">Home</h1>
       <aside className={styles.aside}>
         <FeedSidebar
           tab={tab.id}
@@ -74,7 +88,7 @@ export function HomePage() {
         aria-labelledby={`feed-tab-${tab.id}`}
         className={styles.feed}
       >
-        <h1 className={styles.title}>{title}</h1>
+        <h2 className={styles.title}>{title}</h2>
         <PostFeed
           posts={posts}
           status={needsSignIn ? 'pending' : feed.status}

@@ -39,6 +39,7 @@ export function PostDetail({ post, variant, isLoadingComments = false }: PostDet
   // In the modal the dialog's own (visually hidden) title is the heading; a second one would be
   // announced twice.
   const Title = variant === 'page' ? 'h1' : 'p';
+  const SectionHeading = variant === 'page' ? 'h2' : 'h3';
   const comments = post.engagement?.comments ?? [];
 
   return (
@@ -100,9 +101,9 @@ export function PostDetail({ post, variant, isLoadingComments = false }: PostDet
           </div>
 
           <section className={styles.comments} aria-labelledby={`comments-${post.id}`}>
-            <h3 id={`comments-${post.id}`} className={styles.commentsTitle}>
+            <SectionHeading id={`comments-${post.id}`} className={styles.commentsTitle}>
               Comments
-            </h3>
+            </SectionHeading>
             {isLoadingComments && comments.length === 0 ? (
               <LoadingState message="Loading comments..." className={styles.commentsLoading} />
             ) : (

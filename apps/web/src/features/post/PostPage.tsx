@@ -34,6 +34,8 @@ export function PostPage() {
         Back to Home
       </Link>
 
+      {/* Until the post (and its title, the page's h1) is in, the page is simply "Post". */}
+      {!post && <h1 className="visually-hidden">Post</h1>}
       {post ? (
         <PostDetail post={post} variant="page" isLoadingComments={query.isPlaceholderData} />
       ) : query.isError ? (

@@ -1,0 +1,38 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import { signToken } from '@glimpse/server/src/lib/jwt.js';
+import { databaseUrlOf, type Target } from './dataset.js';
+
+/** A fresh JWT secret per bench run: the bench signs members' tokens with it, nothing else knows it. */
+export const BENCH_JWT_SECRET = randomBytes(32).toString('base64url');
+
+/** The environment of a bench server child for this dataset (plus e.g. REDIS_URL). */
+export function serverEnv(target: Target, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'production',
+    DATA_DIR: target.dataDir,
+    JWT_SECRET: BENCH_JWT_SECRET,
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'false',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    // No web build needed: the API is what is measured.
+    WEB_DIST: '/nonexistent-glimpse-bench-web',
+    ...extra,
+  };
+  const url = databaseUrlOf(target);
+  if (url) env.DATABASE_URL = url;
+  return env;
+}
+
+export function machineDescription(): string {
+  const cpus = os.cpus();
+  return `${cpus.length} x ${cpus[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB RAM, Node ${process.version}, ${os.platform()} ${os.release()}`;
+}
+
+/** A member's bearer token, signed with the bench server's secret (as POST /api/auth/login would issue). */
+export function tokenFor(member: { id: string; username: string; email: string }): string {
+  return signToken({ userId: member.id, username: member.username, email: member.email }, BENCH_JWT_SECRET);
+}

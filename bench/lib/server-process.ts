@@ -1,0 +1,139 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const BENCH_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const live = new Set<ChildProcess>();
+
+// Never leave a server behind, whatever way the bench ends.
+process.on('exit', () => {
+  for (const child of live) if (child.exitCode === null) child.kill('SIGKILL');
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    for (const child of live) if (child.exitCode === null) child.kill('SIGTERM');
+    process.exit(130);
+  });
+}
+
+/** Resident memory of a process in MiB, from /proc (Linux). */
+export function rssMiB(pid: number): number | null {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const m = /VmRSS:\s+(\d+)\s+kB/.exec(status);
+    return m ? Number(m[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat (Linux). */
+export function cpuSeconds(pid: number): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces) start after the last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in USER_HZ (100 on Linux)
+  } catch {
+    return null;
+  }
+}
+
+export interface ServerHandle {
+  url: string;
+  port: number;
+  pid: number;
+  /** Current RSS (MiB) and the peak seen by the sampler since start (or the last resetPeak). */
+  rss(): number | null;
+  peakRss(): number;
+  cpuSeconds(): number | null;
+  resetPeak(): void;
+  stop(): Promise<void>;
+  logTail(): string;
+}
+
+export interface StartOptions {
+  label: string;
+  env: NodeJS.ProcessEnv;
+  /** The child's entry point, relative to bench/ (default server-main.ts). */
+  entry?: string;
+  args?: string[];
+  startTimeoutMs?: number;
+}
+
+/** Starts a child Node process (tsx) and waits for its `BENCH_READY {"port":N}` line. */
+export async function startServer(opts: StartOptions): Promise<ServerHandle> {
+  const entry = path.join(BENCH_DIR, opts.entry ?? 'server-main.ts');
+  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...(opts.args ?? [])], {
+    cwd: BENCH_DIR,
+    env: opts.env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  live.add(child);
+  const tail: string[] = [];
+  const keep = (chunk: Buffer) => {
+    for (const line of chunk.toString('utf8').split('\n')) {
+      if (!line.trim()) continue;
+      tail.push(line);
+      if (tail.length > 40) tail.shift();
+    }
+  };
+  child.stderr!.on('data', keep);
+
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${opts.label}: no BENCH_READY within ${(opts.startTimeoutMs ?? 180_000) / 1000} s\n${tail.join('\n')}`)), opts.startTimeoutMs ?? 180_000);
+    let buffered = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString('utf8');
+      let nl: number;
+      while ((nl = buffered.indexOf('\n')) >= 0) {
+        const line = buffered.slice(0, nl);
+        buffered = buffered.slice(nl + 1);
+        const m = /^BENCH_READY (.*)$/.exec(line);
+        if (m) {
+          clearTimeout(timer);
+          resolve((JSON.parse(m[1]!) as { port: number }).port);
+        } else if (line.trim()) {
+          tail.push(line);
+          if (tail.length > 40) tail.shift();
+        }
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${opts.label}: exited with code ${code} before it was ready\n${tail.join('\n')}`));
+    });
+  });
+
+  const pid = child.pid!;
+  let peak = rssMiB(pid) ?? 0;
+  const sampler = setInterval(() => {
+    const now = rssMiB(pid);
+    if (now !== null && now > peak) peak = now;
+  }, 250);
+  sampler.unref();
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    pid,
+    rss: () => rssMiB(pid),
+    cpuSeconds: () => cpuSeconds(pid),
+    peakRss: () => peak,
+    resetPeak: () => {
+      peak = rssMiB(pid) ?? 0;
+    },
+    logTail: () => tail.join('\n'),
+    stop: async () => {
+      clearInterval(sampler);
+      if (child.exitCode !== null) return;
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+      live.delete(child);
+    },
+  };
+}

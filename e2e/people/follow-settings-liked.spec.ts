@@ -10,17 +10,17 @@ test('A follows B from B’s profile, and B’s post shows in A’s Following fe
   await page.goto(`/profile/${b.username}`);
   await expect(page.getByRole('heading', { level: 1, name: b.username })).toBeVisible();
   const stats = page.getByRole('list', { name: 'Profile stats' });
-  await expect(stats.getByText(/Followers/)).toHaveAttribute('title', '0 Followers');
+  await expect(stats.getByRole('listitem').filter({ hasText: 'Followers' })).toHaveAttribute('title', '0 Followers');
   await expectAccessible(page);
 
   const follow = page.getByRole('button', { name: 'Follow', exact: true });
   await follow.click();
   await expect(page.getByRole('button', { name: 'Following' })).toHaveAttribute('aria-pressed', 'true');
-  await expect(stats.getByText(/Followers/)).toHaveAttribute('title', '1 Followers');
+  await expect(stats.getByRole('listitem').filter({ hasText: 'Followers' })).toHaveAttribute('title', '1 Followers');
 
   // The count is the server's, not just the optimistic one.
   await page.reload();
-  await expect(stats.getByText(/Followers/)).toHaveAttribute('title', '1 Followers');
+  await expect(stats.getByRole('listitem').filter({ hasText: 'Followers' })).toHaveAttribute('title', '1 Followers');
 
   await page.goto('/home');
   await page.getByRole('button', { name: 'Following', exact: true }).first().click();
@@ -72,9 +72,9 @@ test('A likes a post, finds it in the Liked tab, and unliking removes it', async
   await signIn(page, a);
   await page.goto('/profile');
   await page.getByRole('tab', { name: 'Liked' }).click();
-  await expect(page.getByText(post.title)).toBeVisible();
+  await expect(page.getByRole('link', { name: post.title })).toBeVisible();
   await page.getByRole('button', { name: 'Unlike' }).first().click();
-  await expect(page.getByText(post.title)).toHaveCount(0);
+  await expect(page.getByRole('link', { name: post.title })).toHaveCount(0);
   await expect(page.getByText('No liked posts yet')).toBeVisible();
   await page.reload();
   await page.getByRole('tab', { name: 'Liked' }).click();

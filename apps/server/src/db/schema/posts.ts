@@ -59,6 +59,11 @@ export const posts = pgTable(
     index('posts_category_hot_idx').on(t.category, t.hotScore.desc(), t.id.desc()),
     index('posts_search_idx').using('gin', t.searchVector),
     index('posts_tags_idx').using('gin', t.tags),
+    // Trigram indexes narrow the tag-prefix and place-contains searches to matching posts
+    // (a containment test on the joined tags is a necessary condition for a tag prefix match).
+    index('posts_tags_text_trgm_idx').using('gin', sql`lower(glimpse_tags_text(${t.tags})) gin_trgm_ops`),
+    index('posts_city_trgm_idx').using('gin', sql`lower(${t.city}) gin_trgm_ops`),
+    index('posts_location_name_trgm_idx').using('gin', sql`lower(${t.locationName}) gin_trgm_ops`),
   ],
 );
 

@@ -2,7 +2,7 @@ import { sql, type SQLWrapper } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, seedUser, type TestApp } from '../../test/harness.js';
 import { insertPostRow } from '../posts/posts.fixtures.js';
-import { searchPostsQuery, searchUsersQuery } from './search.repo.js';
+import { searchPostsQuery, searchTagsQuery, searchUsersQuery } from './search.repo.js';
 
 let t: TestApp;
 
@@ -42,5 +42,11 @@ describe('search queries are index-backed', () => {
     expect(text).toContain('users_username_trgm_idx');
     expect(text).toContain('users_display_name_trgm_idx');
     expect(text).not.toMatch(/Seq Scan/);
+  });
+
+  it('narrows tag search to candidate posts through the trigram index on the joined tags', async () => {
+    const text = await plan(searchTagsQuery(t.database.db, 'sunr', null, { limit: 10, offset: 0 }));
+    expect(text).toContain('posts_tags_text_trgm_idx');
+    expect(text).not.toMatch(/Seq Scan on posts/);
   });
 });

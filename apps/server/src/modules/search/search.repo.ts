@@ -104,14 +104,28 @@ export async function searchUsers(db: DbOrTx, text: string, win: SearchWindow): 
 export async function searchTags(db: DbOrTx, text: string, viewer: PostViewer | null, win: SearchWindow): Promise<TagStat[]> {
   const needle = tagNeedle(text);
   if (!needle) return [];
+  return searchTagsQuery(db, needle, viewer, win);
+}
+
+/** The tag query for a non-empty needle (exported so its plan can be checked). */
+export function searchTagsQuery(db: DbOrTx, needle: string, viewer: PostViewer | null, win: SearchWindow) {
   const prefix = `${likeEscape(needle)}%`;
+  // Necessary condition on the whole post, answerable by posts_tags_text_trgm_idx, so only
+  // posts that can hold a matching tag are unnested (not every post on every request).
+  const containsNeedle = `%${likeEscape(needle.toLowerCase())}%`;
   const tag = sql`t.tag`;
   return db
     .select({ tag: sql<string>`mode() within group (order by ${tag})`, count: sql<number>`count(distinct ${posts.id})::int` })
     .from(posts)
     // A function in FROM may use the columns before it (implicitly LATERAL): one row per tag.
     .crossJoin(sql`unnest(${posts.tags}) as t(tag)`)
-    .where(and(sql`lower(${tag}) like ${prefix} escape '\\'`, visiblePostsWhere(viewer)))
+    .where(
+      and(
+        sql`lower(glimpse_tags_text(${posts.tags})) like ${containsNeedle} escape '\\'`,
+        sql`lower(${tag}) like ${prefix} escape '\\'`,
+        visiblePostsWhere(viewer),
+      ),
+    )
     .groupBy(sql`lower(${tag})`)
     .orderBy(sql`count(distinct ${posts.id}) desc`, sql`lower(${tag})`)
     .limit(win.limit + 1)

@@ -164,7 +164,7 @@ describe('GET /api/search: posts', () => {
   it('ranks a title hit above a newer body-only hit', async () => {
     const ranked = (await ok(q('sunrise', '&type=posts'))).results.posts.map((p) => p.id);
     expect(ranked).toContain(ids.bodyHit);
-    expect(ranked.indexOf(ids.titleHit)).toBeLessThan(ranked.indexOf(ids.bodyHit!));
+    expect(ranked.indexOf(ids.titleHit!)).toBeLessThan(ranked.indexOf(ids.bodyHit!));
   });
 
   it('finds half-typed and inflected words', async () => {

@@ -8,7 +8,5 @@ export default defineConfig({
     globalSetup: ['src/test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // PGlite instances are ~100 MB each; two workers fit the 2-core machine best.
-    maxWorkers: 2,
   },
 });

@@ -14,7 +14,9 @@ export async function registerStaticWeb(app: FastifyInstance, webDist: string): 
     await app.register(fastifyStatic, {
       root: webDist,
       prefix: '/',
-      wildcard: false,
+      // Wildcard: files are looked up per request, so a rebuilt dist is served without a restart;
+      // a missing file falls through to the not-found handler below (history fallback).
+      wildcard: true,
       index: false,
       setHeaders(res, filePath) {
         const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -25,7 +27,10 @@ export async function registerStaticWeb(app: FastifyInstance, webDist: string): 
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    if (url.startsWith('/api') || url.startsWith('/media/') || request.method !== 'GET' || !hasWeb) {
+    // A missing file (it has an extension, e.g. an old hashed chunk) is a 404, never index.html:
+    // the app then reports a failed chunk load instead of parsing HTML as JavaScript.
+    const isFile = path.extname(url) !== '';
+    if (url.startsWith('/api') || url.startsWith('/media/') || request.method !== 'GET' || !hasWeb || isFile) {
       return reply.status(404).send({ message: `Route ${request.method} ${url} not found`, code: 'ROUTE_NOT_FOUND' });
     }
     return reply.header('Cache-Control', 'no-cache').type('text/html').send(fs.createReadStream(indexFile));

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /**
  * Serves the built web app at / with a history fallback to index.html, so deep links such as
@@ -18,12 +18,19 @@ export async function registerStaticWeb(app: FastifyInstance, webDist: string): 
       // a missing file falls through to the not-found handler below (history fallback).
       wildcard: true,
       index: false,
+      // Our setHeaders decides caching; the plugin's own max-age=0 would override it.
+      cacheControl: false,
       setHeaders(res, filePath) {
         const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('Cache-Control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
+
+  const sendIndex = (reply: FastifyReply) =>
+    reply.header('Cache-Control', 'no-cache').type('text/html').send(fs.createReadStream(indexFile));
+  // The root is a directory to the static handler (403 with index: false): answer it here.
+  if (hasWeb) app.get('/', (_request, reply) => sendIndex(reply));
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
@@ -33,6 +40,6 @@ export async function registerStaticWeb(app: FastifyInstance, webDist: string): 
     if (url.startsWith('/api') || url.startsWith('/media/') || request.method !== 'GET' || !hasWeb || isFile) {
       return reply.status(404).send({ message: `Route ${request.method} ${url} not found`, code: 'ROUTE_NOT_FOUND' });
     }
-    return reply.header('Cache-Control', 'no-cache').type('text/html').send(fs.createReadStream(indexFile));
+    return sendIndex(reply);
   });
 }

@@ -1,19 +1,11 @@
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { chatMembers, chats, users } from '../../db/schema/index.js';
+import { authorColumns } from '../users/users.repo.js';
 
 /** The user columns a chat participant, a message sender and a socket session need; never more. */
 export const chatUserColumns = {
-  id: users.id,
-  username: users.username,
-  displayName: users.displayName,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  avatarUrl: users.avatarUrl,
-  avatarFilename: users.avatarFilename,
-  avatarUploadedAt: users.avatarUploadedAt,
-  isVerified: users.isVerified,
-  followersCount: users.followersCount,
+  ...authorColumns,
   isOnline: users.isOnline,
   lastActiveAt: users.lastActiveAt,
 };

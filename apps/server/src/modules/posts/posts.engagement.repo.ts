@@ -1,21 +1,9 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { comments, likes, shares, users } from '../../db/schema/index.js';
+import { authorColumns } from '../users/users.repo.js';
 import { descIndexed, exactTime } from './posts.repo.js';
 
-/** Columns of the user shown beside a comment (Comment.user) or as a post's author. */
-export const authorColumns = {
-  id: users.id,
-  username: users.username,
-  displayName: users.displayName,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  avatarUrl: users.avatarUrl,
-  avatarFilename: users.avatarFilename,
-  avatarUploadedAt: users.avatarUploadedAt,
-  isVerified: users.isVerified,
-  followersCount: users.followersCount,
-};
 
 /** True when this call created the like; a like that already existed is left alone. */
 export async function insertLike(db: DbOrTx, postId: string, userId: string): Promise<boolean> {

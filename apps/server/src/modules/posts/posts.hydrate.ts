@@ -3,7 +3,7 @@ import type { Post, PostImage } from '@glimpse/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { follows, likes, postMedia, users } from '../../db/schema/index.js';
 import { toAuthor } from '../users/users.mapper.js';
-import { authorColumns } from './posts.engagement.repo.js';
+import { authorColumns } from '../users/users.repo.js';
 import { toPost, toPostImage } from './posts.mapper.js';
 import type { PostRow } from './posts.repo.js';
 import type { PostViewer } from './posts.visibility.js';

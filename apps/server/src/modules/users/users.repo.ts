@@ -44,6 +44,20 @@ export async function insertUser(db: DbOrTx, values: typeof users.$inferInsert):
 }
 
 /** Exactly the columns a PublicUser needs: lists of other people never load hashes or emails. */
+/** Columns of a member shown beside content (post author, comment user, chat participant). */
+export const authorColumns = {
+  id: users.id,
+  username: users.username,
+  displayName: users.displayName,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  avatarUrl: users.avatarUrl,
+  avatarFilename: users.avatarFilename,
+  avatarUploadedAt: users.avatarUploadedAt,
+  isVerified: users.isVerified,
+  followersCount: users.followersCount,
+};
+
 export const publicUserColumns = {
   id: users.id,
   username: users.username,

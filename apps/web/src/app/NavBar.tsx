@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ButtonLink } from '../components/Button';
+import { BellIcon, ExploreIcon, LogoMark, PersonIcon, SpeechBubbleIcon } from '../components/icons';
 import { SearchBox } from '../components/SearchBox';
 import { useAuth } from '../features/auth/useAuth';
 import { cx } from '../lib/cx';
-import { ExploreIcon, LogoMark, MessagesIcon, NotificationsIcon, ProfileIcon } from './NavIcons';
 import styles from './NavBar.module.css';
 import type { PageName } from './pages';
 import { usePrefetchOnIntent } from './usePrefetchOnIntent';
@@ -19,9 +19,9 @@ interface NavItem {
 /** SPEC §2: the four round buttons of a signed-in member, in this order. */
 const SIGNED_IN_ITEMS: NavItem[] = [
   { to: '/explore', label: 'Explore', page: 'explore', icon: <ExploreIcon /> },
-  { to: '/chat', label: 'Messages', page: 'chat', icon: <MessagesIcon /> },
-  { to: '/notification', label: 'Notifications', page: 'notifications', icon: <NotificationsIcon /> },
-  { to: '/profile', label: 'Profile', page: 'profile', icon: <ProfileIcon /> },
+  { to: '/chat', label: 'Messages', page: 'chat', icon: <SpeechBubbleIcon size={22} /> },
+  { to: '/notification', label: 'Notifications', page: 'notifications', icon: <BellIcon /> },
+  { to: '/profile', label: 'Profile', page: 'profile', icon: <PersonIcon /> },
 ];
 
 function NavIconLink({ item }: { item: NavItem }) {

@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useRef, type ReactNode } from 'react';
 import { cx } from '../lib/cx';
+import { CloseIcon } from './icons';
 import styles from './Modal.module.css';
 
 export interface ModalProps {
@@ -80,9 +81,7 @@ export function Modal({
           {footer && <div className={styles.footer}>{footer}</div>}
           {showCloseButton && (
             <Dialog.Close className={styles.close} aria-label="Close">
-              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-                <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-              </svg>
+              <CloseIcon size={20} />
             </Dialog.Close>
           )}
         </Dialog.Content>

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { cx } from '../lib/cx';
+import { SearchIcon } from './icons';
 import styles from './SearchBox.module.css';
 
 export interface SearchBoxProps {
@@ -30,17 +31,7 @@ export function SearchBox({
 
   return (
     <form role="search" className={cx(styles.form, className)} onSubmit={onSubmit}>
-      <svg
-        className={styles.icon}
-        viewBox="0 0 24 24"
-        width="18"
-        height="18"
-        aria-hidden="true"
-        focusable="false"
-      >
-        <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
-        <path d="M20 20l-3.5-3.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-      </svg>
+      <SearchIcon className={styles.icon} />
       <input
         type="search"
         className={styles.input}

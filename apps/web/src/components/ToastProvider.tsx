@@ -1,6 +1,7 @@
 import { TOAST_DURATION_MS } from '@glimpse/shared';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { cx } from '../lib/cx';
+import { CloseIcon } from './icons';
 import { ToastContext, type ToastApi, type ToastOptions, type ToastType } from './toast-context';
 import styles from './Toast.module.css';
 
@@ -67,9 +68,7 @@ export function ToastProvider({ children }: ToastProviderProps) {
               aria-label="Dismiss"
               onClick={() => dismiss(toast.id)}
             >
-              <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
-                <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-              </svg>
+              <CloseIcon size={16} />
             </button>
           </div>
         ))}

@@ -3,13 +3,22 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/Spinner';
+import { PlusIcon, SearchIcon } from '../../components/icons';
+import { TabBar, tabId, tabPanelId, type TabItem } from '../../components/TabBar';
 import { cx } from '../../lib/cx';
 import { CHAT_TEXT, errorReason } from './chat-text';
 import { filterChats } from './conversation-logic';
 import { ConversationItem } from './ConversationItem';
-import { ConversationTabs, type ConversationTab } from './ConversationTabs';
 import { idOf } from './message-logic';
 import styles from './ConversationSidebar.module.css';
+
+type ConversationTab = 'all' | 'unread' | 'archive';
+
+const CONVERSATION_TABS: ReadonlyArray<TabItem<ConversationTab>> = [
+  { id: 'all', label: 'All' },
+  { id: 'unread', label: 'Unread' },
+  { id: 'archive', label: 'Archive' },
+];
 
 export interface ConversationSidebarProps {
   query: UseQueryResult<Chat[]>;
@@ -31,7 +40,6 @@ export function ConversationSidebar({
 }: ConversationSidebarProps) {
   const [search, setSearch] = useState('');
   const [tab, setTab] = useState<ConversationTab>('all');
-  const panelId = useId();
   const tabIdPrefix = useId();
   const chats = filterChats(query.data ?? [], search, myUserId);
 
@@ -40,16 +48,11 @@ export function ConversationSidebar({
       <div className={styles.header}>
         <h1 className={styles.title}>Messages</h1>
         <button type="button" className={styles.newButton} aria-label="New conversation" onClick={onNewConversation}>
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-            <path d="M12 5v14M5 12h14" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
-          </svg>
+          <PlusIcon size={20} strokeWidth={2.2} />
         </button>
       </div>
       <div className={styles.search}>
-        <svg className={styles.searchIcon} viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-          <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
-          <path d="M20 20l-3.5-3.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
+        <SearchIcon className={styles.searchIcon} />
         <input
           type="search"
           className={styles.searchInput}
@@ -59,9 +62,16 @@ export function ConversationSidebar({
           onChange={(event) => setSearch(event.target.value)}
         />
       </div>
-      <ConversationTabs value={tab} onChange={setTab} panelId={panelId} idPrefix={tabIdPrefix} />
+      <TabBar
+        label="Conversation filters"
+        tabs={CONVERSATION_TABS}
+        selected={tab}
+        onSelect={setTab}
+        idPrefix={tabIdPrefix}
+        variant="chips"
+      />
       {/* Only the highlight changes with the tab (SPEC §2): every tab shows the same list. */}
-      <div id={panelId} role="tabpanel" aria-labelledby={`${tabIdPrefix}-${tab}`} className={styles.panel}>
+      <div id={tabPanelId(tabIdPrefix)} role="tabpanel" aria-labelledby={tabId(tabIdPrefix, tab)} className={styles.panel}>
         {query.isPending ? (
           <LoadingState message={CHAT_TEXT.loadingConversations} />
         ) : query.isError ? (

@@ -1,7 +1,7 @@
 import { MAX_IMAGES_PER_POST } from '@glimpse/shared';
 import { useId, useRef, useState, type DragEvent } from 'react';
+import { CloseIcon, PhotosIcon } from '../../components/icons';
 import { cx } from '../../lib/cx';
-import { CloseIcon, PhotosIcon } from '../post/PostIcons';
 import styles from './ImagePicker.module.css';
 import type { SelectedImage } from './usePostImages';
 

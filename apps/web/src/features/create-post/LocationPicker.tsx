@@ -1,7 +1,7 @@
 import type { PostLocation } from '@glimpse/shared';
 import { useId } from 'react';
+import { CloseIcon, PinIcon } from '../../components/icons';
 import { EMPTY_ADDRESS, formatCoordinates, useCurrentLocation } from '../../lib/geolocation';
-import { CloseIcon, PinIcon } from '../post/PostIcons';
 import styles from './LocationPicker.module.css';
 
 export interface LocationPickerProps {

@@ -1,4 +1,5 @@
 import { useId, useMemo, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { SearchIcon } from '../../components/icons';
 import { cx } from '../../lib/cx';
 import { cityFromInput, suggestCities } from './city-search';
 import styles from './ExploreSidebar.module.css';
@@ -85,10 +86,7 @@ export function CitySearch({ cities, onSelect }: CitySearchProps) {
           onBlur={() => setIsOpen(false)}
         />
         <button type="submit" className={styles.citySubmit} aria-label="Search city">
-          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-            <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
-            <path d="M20 20l-3.5-3.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
+          <SearchIcon />
         </button>
         <ul id={listId} role="listbox" aria-label="City suggestions" className={styles.suggestions} hidden={!showList}>
           {suggestions.map((city, index) => (

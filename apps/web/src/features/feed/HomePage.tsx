@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { flattenPosts, useFeedInfiniteQuery, useResetFeed } from '../../api/queries/posts';
+import { PlusIcon } from '../../components/icons';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useAuth } from '../auth/useAuth';
 import { PostDetailModal, PostFeed, useFollowAction, usePostModal } from '../post';
-import { PlusIcon } from '../post/PostIcons';
 import {
   ALL_CATEGORIES,
   DEFAULT_TAB,

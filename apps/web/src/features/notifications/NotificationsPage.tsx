@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
+import { TabBar, tabPanelProps, type TabItem } from '../../components/TabBar';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { TabBar, tabPanelProps, type TabItem } from '../profile/TabBar';
 import { NotificationItem } from './NotificationItem';
 import styles from './NotificationsPage.module.css';
 import { SAMPLE_NOTIFICATIONS, type NotificationType, type SampleNotification } from './sample-notifications';

@@ -1,10 +1,10 @@
 import type { PostImage } from '@glimpse/shared';
 import { useState } from 'react';
+import { ChevronLeftIcon, ChevronRightIcon, PhotosIcon } from '../../components/icons';
 import { cx } from '../../lib/cx';
 import { altTextOf, aspectRatioOf, CARD_RATIO_BOUNDS } from './post-image';
 import { photoCountLabel } from './post-text';
 import styles from './CardCarousel.module.css';
-import { ChevronLeftIcon, ChevronRightIcon, PhotosIcon } from './PostIcons';
 import { ResponsiveImage } from './ResponsiveImage';
 
 /** Cards are about a fifth of the page on desktop and half of it on phones. */

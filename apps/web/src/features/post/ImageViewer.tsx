@@ -1,11 +1,11 @@
 import type { PostImage } from '@glimpse/shared';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Modal } from '../../components/Modal';
+import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from '../../components/icons';
 import { cx } from '../../lib/cx';
 import { wrapIndex } from './CardCarousel';
 import styles from './ImageViewer.module.css';
 import { altTextOf, buildSrcSet, placeholderToDataUrl } from './post-image';
-import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from './PostIcons';
 
 export interface ImageViewerProps {
   images: PostImage[];

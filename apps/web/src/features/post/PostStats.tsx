@@ -1,8 +1,8 @@
 import { abbreviateCount, type Post } from '@glimpse/shared';
 import type { ReactNode } from 'react';
+import { EyeIcon, HeartIcon, ShareIcon, SpeechBubbleIcon } from '../../components/icons';
 import { cx } from '../../lib/cx';
 import { countLabel } from './post-text';
-import { CommentIcon, EyeIcon, HeartIcon, ShareIcon } from './PostIcons';
 import styles from './PostStats.module.css';
 
 export interface PostStatsProps {
@@ -27,7 +27,7 @@ export function PostStats({ post, variant = 'compact', className }: PostStatsPro
   const stats: Stat[] = [
     { key: 'views', icon: <EyeIcon size={16} />, count: post.analytics?.views ?? 0, label: 'view' },
     { key: 'likes', icon: <HeartIcon size={16} filled={post.isLikedByUser} />, count: post.likesCount, label: 'like' },
-    { key: 'comments', icon: <CommentIcon size={16} />, count: post.commentsCount, label: 'comment' },
+    { key: 'comments', icon: <SpeechBubbleIcon size={16} />, count: post.commentsCount, label: 'comment' },
     { key: 'shares', icon: <ShareIcon size={16} />, count: post.sharesCount, label: 'share' },
   ];
 

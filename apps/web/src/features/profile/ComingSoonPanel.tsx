@@ -1,4 +1,4 @@
-import { SparkleIcon } from './ProfileIcons';
+import { SparkleIcon } from '../../components/icons';
 import styles from './ProfilePage.module.css';
 
 export interface ComingSoonPanelProps {

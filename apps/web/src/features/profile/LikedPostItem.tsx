@@ -1,8 +1,7 @@
 import type { Post } from '@glimpse/shared';
+import { HeartIcon, HourglassIcon } from '../../components/icons';
 import { cx } from '../../lib/cx';
 import { PostCard } from '../post';
-import { HeartIcon } from '../post/PostIcons';
-import { HourglassIcon } from './ProfileIcons';
 import styles from './ProfilePage.module.css';
 
 export interface LikedPostItemProps {

@@ -2,9 +2,8 @@ import { abbreviateCount, formatJoined, type PublicUser } from '@glimpse/shared'
 import { useNavigate } from 'react-router';
 import { Avatar } from '../../components/Avatar';
 import { Button, ButtonLink } from '../../components/Button';
+import { CalendarIcon, LinkIcon, PinIcon, VerifiedBadge } from '../../components/icons';
 import { authorName, FollowButton, useFollowAction, useInteractionGuard } from '../post';
-import { PinIcon } from '../post/PostIcons';
-import { CalendarIcon, LinkIcon, VerifiedBadge } from './ProfileIcons';
 import styles from './ProfilePage.module.css';
 import { displayWebsite, websiteHref } from './profile-identity';
 
@@ -44,7 +43,8 @@ export function ProfileHeader({ profile, isOwn }: ProfileHeaderProps) {
       <div className={styles.identity}>
         <div className={styles.nameRow}>
           <h1 className={styles.username}>{profile.username}</h1>
-          {profile.account?.isVerified && <VerifiedBadge />}
+          {/* Named: the check mark alone says nothing to a screen reader. */}
+          {profile.account?.isVerified && <VerifiedBadge title="Verified" />}
         </div>
         {displayName?.trim() && <p className={styles.displayName}>{displayName}</p>}
         {bio?.trim() && <p className={styles.bio}>{bio}</p>}

@@ -1,12 +1,12 @@
 import type { PublicUser } from '@glimpse/shared';
 import { useSearchParams } from 'react-router';
+import { TabBar, tabPanelProps, type TabItem } from '../../components/TabBar';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { ComingSoonPanel } from './ComingSoonPanel';
 import { LikedPostsTab } from './LikedPostsTab';
 import { ProfileHeader } from './ProfileHeader';
 import styles from './ProfilePage.module.css';
 import { ProfilePostsTab } from './ProfilePostsTab';
-import { TabBar, tabPanelProps, type TabItem } from './TabBar';
 
 export type ProfileTab = 'posts' | 'collections' | 'liked' | 'tagged';
 

@@ -2,6 +2,7 @@ import type { PublicUser, SearchType } from '@glimpse/shared';
 import { useSearchParams } from 'react-router';
 import { flattenSearchResults, useSearchInfiniteQuery } from '../../api/queries/search';
 import { EmptyState } from '../../components/EmptyState';
+import { TabBar, tabId } from '../../components/TabBar';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { PostDetailModal, usePostModal } from '../post';
 import { AllResults } from './AllResults';
@@ -11,11 +12,12 @@ import { SearchListPanel } from './SearchListPanel';
 import styles from './SearchPage.module.css';
 import { SearchPostsPanel } from './SearchPostsPanel';
 import resultStyles from './SearchResults.module.css';
-import { searchTabId, SearchTabs } from './SearchTabs';
 import { TermResult } from './TermResult';
 import { UserResult } from './UserResult';
 import { useSearchFollowAlert } from './useSearchFollowAlert';
 
+/** Tab ids are `search-tab-<type>`. */
+const ID_PREFIX = 'search';
 const PANEL_ID = 'search-results';
 
 /**
@@ -26,7 +28,7 @@ const PANEL_ID = 'search-results';
 export function SearchPage() {
   const [params, setParams] = useSearchParams();
   const { query, type } = parseSearchParams(params);
-  const tabLabel = SEARCH_TABS.find((t) => t.type === type)?.label ?? 'All';
+  const tabLabel = SEARCH_TABS.find((t) => t.id === type)?.label ?? 'All';
   useDocumentTitle(query ? `${query} · ${SEARCH_TEXT.title}` : SEARCH_TEXT.title);
 
   const search = useSearchInfiniteQuery(query, type);
@@ -124,8 +126,19 @@ export function SearchPage() {
           </p>
         )}
       </header>
-      <SearchTabs type={type} onChange={setType} panelId={PANEL_ID} />
-      <section id={PANEL_ID} role="tabpanel" aria-labelledby={searchTabId(type)} className={styles.panel}>
+      {/* Manual activation: opening a tab changes the URL, so it is a deliberate Enter or Space
+          rather than a side effect of moving focus with the arrow keys. */}
+      <TabBar
+        label="Search categories"
+        tabs={SEARCH_TABS}
+        selected={type}
+        onSelect={setType}
+        idPrefix={ID_PREFIX}
+        panelId={PANEL_ID}
+        activation="manual"
+        variant="pills"
+      />
+      <section id={PANEL_ID} role="tabpanel" aria-labelledby={tabId(ID_PREFIX, type)} className={styles.panel}>
         {query ? panel : <EmptyState title={SEARCH_TEXT.promptTitle} message={SEARCH_TEXT.prompt} />}
       </section>
       <PostDetailModal {...modal.modalProps} />

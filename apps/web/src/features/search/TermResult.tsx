@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
+import { HashIcon, PinIcon } from '../../components/icons';
 import { cx } from '../../lib/cx';
 import { countLabel } from '../post';
-import { HashIcon, PinIcon } from './ResultIcons';
 import styles from './SearchResults.module.css';
 
 export interface TermResultProps {
@@ -21,7 +21,7 @@ export function TermResult({ kind, label, count, to, variant = 'tile' }: TermRes
   return (
     <Link to={to} className={cx(styles.term, variant === 'chip' ? styles.termChip : styles.termTile)}>
       <span className={cx(styles.termIcon, kind === 'place' && styles.placeIcon)}>
-        {kind === 'tag' ? <HashIcon /> : <PinIcon />}
+        {kind === 'tag' ? <HashIcon /> : <PinIcon size={18} />}
       </span>
       <span className={styles.termText}>
         <span className={styles.termLabel}>{kind === 'tag' ? `#${label}` : label}</span>

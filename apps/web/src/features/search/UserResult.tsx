@@ -1,10 +1,10 @@
 import type { PublicUser } from '@glimpse/shared';
 import { Link } from 'react-router';
 import { Avatar } from '../../components/Avatar';
+import { VerifiedIcon } from '../../components/icons';
 import { cx } from '../../lib/cx';
 import { useAuth } from '../auth/useAuth';
 import { authorName, countLabel, FollowButton, profileHref } from '../post';
-import { VerifiedIcon } from './ResultIcons';
 import styles from './SearchResults.module.css';
 
 export interface UserResultProps {

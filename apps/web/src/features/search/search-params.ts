@@ -1,12 +1,13 @@
 import { SEARCH_TYPES, type SearchType } from '@glimpse/shared';
+import type { TabItem } from '../../components/TabBar';
 
 /** The tabs of the search screen, in SPEC order (§2, §9 "Search categories"). */
-export const SEARCH_TABS: ReadonlyArray<{ type: SearchType; label: string }> = [
-  { type: 'all', label: 'All' },
-  { type: 'users', label: 'Users' },
-  { type: 'posts', label: 'Posts' },
-  { type: 'tags', label: 'Tags' },
-  { type: 'places', label: 'Places' },
+export const SEARCH_TABS: ReadonlyArray<TabItem<SearchType>> = [
+  { id: 'all', label: 'All' },
+  { id: 'users', label: 'Users' },
+  { id: 'posts', label: 'Posts' },
+  { id: 'tags', label: 'Tags' },
+  { id: 'places', label: 'Places' },
 ];
 
 export interface SearchParamsState {

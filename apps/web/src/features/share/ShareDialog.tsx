@@ -1,6 +1,7 @@
 import { makeShareDescription, SHARE_COPY_CONFIRM_MS } from '@glimpse/shared';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Modal } from '../../components/Modal';
+import { EmailIcon, FacebookIcon, LinkIcon, WhatsAppIcon, XIcon } from '../../components/icons';
 import { cx } from '../../lib/cx';
 import {
   buildEmailLink,
@@ -11,7 +12,6 @@ import {
   type ShareContent,
 } from './share-links';
 import styles from './ShareDialog.module.css';
-import { EmailIcon, FacebookIcon, LinkIcon, WhatsAppIcon, XIcon } from './ShareIcons';
 
 export const SHARE_TEXT = {
   title: 'Share',
@@ -101,7 +101,7 @@ export function ShareDialog({ open, onOpenChange, url, title, content = '', incl
           onFocus={(event) => event.currentTarget.select()}
         />
         <button type="button" className={cx(styles.copy, copyState === 'copied' && styles.copied)} onClick={() => void onCopy()}>
-          <LinkIcon />
+          <LinkIcon size={18} />
           {/* A live label: the confirmation is announced where the person's focus already is. */}
           <span aria-live="polite">{copyState === 'copied' ? SHARE_TEXT.copied : SHARE_TEXT.copy}</span>
         </button>

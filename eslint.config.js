@@ -41,7 +41,14 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/apps/server/**', '@glimpse/server'], message: 'The web app talks to the server over HTTP only.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/apps/server/**', '@glimpse/server'],
+              message: 'The web app talks to the server over HTTP only.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -52,7 +59,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['react', 'react-dom', 'drizzle-orm', 'drizzle-orm/*', 'fastify', '@glimpse/*'], message: 'shared imports neither React nor the server stack.' },
+            {
+              group: ['react', 'react-dom', 'drizzle-orm', 'drizzle-orm/*', 'fastify', '@glimpse/*'],
+              message: 'shared imports neither React nor the server stack.',
+            },
           ],
         },
       ],
@@ -63,7 +73,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/apps/web/**', '@glimpse/web'], message: 'The server never imports the web app.' }] },
+        {
+          patterns: [
+            { group: ['**/apps/web/**', '@glimpse/web'], message: 'The server never imports the web app.' },
+          ],
+        },
       ],
     },
   },

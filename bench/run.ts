@@ -11,7 +11,11 @@ import { runSearch } from './scenarios/search.js';
 
 const args = parseArgs();
 const [command] = args._;
-const commands: Record<string, (a: typeof args) => Promise<void>> = { feed: runFeed, search: runSearch, chat: runChat };
+const commands: Record<string, (a: typeof args) => Promise<void>> = {
+  feed: runFeed,
+  search: runSearch,
+  chat: runChat,
+};
 const run = command ? commands[command] : undefined;
 if (!run) {
   console.log(`Usage: npm run bench -- <feed|search|chat> [options]   (see bench/README.md)
@@ -23,7 +27,11 @@ if (!run) {
   common: [--data-dir /tmp/glimpse-bench] [--database-url postgres://postgres@127.0.0.1:5432] [--db-name glimpse_bench]`);
   process.exit(command ? 2 : 0);
 }
-const loadavg = () => os.loadavg().map((n) => n.toFixed(1)).join(' ');
+const loadavg = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ');
 console.log(`Glimpse bench ${command}, ${new Date().toISOString()}, ${machineDescription()}`);
 console.log(`load average at start: ${loadavg()} (other work on the machine skews every number)`);
 try {

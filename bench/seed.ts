@@ -54,7 +54,9 @@ const KEEP_INDEXES = args.has('keep-indexes');
 
 const targets = targetsFrom(args);
 if (targets.length !== 1) {
-  console.error('seed one dataset at a time: give one --data-dir / --db-name and --mode embedded or postgres');
+  console.error(
+    'seed one dataset at a time: give one --data-dir / --db-name and --mode embedded or postgres',
+  );
   process.exit(2);
 }
 const target = targets[0]!;
@@ -63,7 +65,8 @@ const target = targets[0]!;
 const q = (s: string) => `'${s.replace(/'/g, "''")}'`;
 const textArray = (list: readonly string[]) => `ARRAY[${list.map(q).join(', ')}]::text[]`;
 /** A uniform 1-based index into an array expression. */
-const pickFrom = (arr: string, rnd = 'random()') => `(${arr})[1 + floor(${rnd} * array_length(${arr}, 1))::int]`;
+const pickFrom = (arr: string, rnd = 'random()') =>
+  `(${arr})[1 + floor(${rnd} * array_length(${arr}, 1))::int]`;
 /**
  * A 24-hex id that sorts like lib/ids.ts newId(): 8 hex of the row's epoch seconds, then 5 hex
  * of noise, one hex naming the table and 10 hex of the row number, so ids never collide.
@@ -78,14 +81,20 @@ function fmtMs(ms: number): string {
 }
 
 const timings: Array<{ stage: string; ms: number; rows?: number }> = [];
-async function stage<T>(name: string, fn: () => Promise<T>, count?: (result: T) => Promise<number | undefined> | number | undefined): Promise<T> {
+async function stage<T>(
+  name: string,
+  fn: () => Promise<T>,
+  count?: (result: T) => Promise<number | undefined> | number | undefined,
+): Promise<T> {
   const started = performance.now();
   process.stdout.write(`  ${name.padEnd(34)} `);
   const result = await fn();
   const ms = performance.now() - started;
   const rows = count ? await count(result) : undefined;
   timings.push({ stage: name, ms, rows });
-  console.log(`${fmtMs(ms).padStart(9)}${rows !== undefined ? `  ${rows.toLocaleString('en-US')} rows` : ''}`);
+  console.log(
+    `${fmtMs(ms).padStart(9)}${rows !== undefined ? `  ${rows.toLocaleString('en-US')} rows` : ''}`,
+  );
   return result;
 }
 
@@ -97,14 +106,20 @@ async function countOf(s: SqlSession, table: string): Promise<number> {
 async function main(): Promise<void> {
   if (args.has('drop')) {
     if (target.mode === 'postgres') {
-      console.log((await dropDatabase(target)) ? `dropped database ${target.dbName}` : `no database ${target.dbName}`);
+      console.log(
+        (await dropDatabase(target)) ? `dropped database ${target.dbName}` : `no database ${target.dbName}`,
+      );
     } else {
-      console.log(removeOwnedDir(target.dataDir) ? `removed ${target.dataDir}` : `nothing removed at ${target.dataDir}`);
+      console.log(
+        removeOwnedDir(target.dataDir) ? `removed ${target.dataDir}` : `nothing removed at ${target.dataDir}`,
+      );
     }
     return;
   }
 
-  console.log(`Seeding ${USERS.toLocaleString('en-US')} users and ${POSTS.toLocaleString('en-US')} posts into ${describeTarget(target)}`);
+  console.log(
+    `Seeding ${USERS.toLocaleString('en-US')} users and ${POSTS.toLocaleString('en-US')} posts into ${describeTarget(target)}`,
+  );
   const totalStart = performance.now();
 
   await stage('create database', async () => {
@@ -127,7 +142,9 @@ async function main(): Promise<void> {
 
 async function seed(s: SqlSession, t: Target): Promise<void> {
   const embedded = t.mode === 'embedded';
-  await s.exec(`SET work_mem = '${embedded ? '64MB' : '128MB'}'; SET maintenance_work_mem = '${embedded ? '256MB' : '512MB'}'`);
+  await s.exec(
+    `SET work_mem = '${embedded ? '64MB' : '128MB'}'; SET maintenance_work_mem = '${embedded ? '256MB' : '512MB'}'`,
+  );
   if (!embedded) await s.exec(`SET synchronous_commit = off`);
   // Bulk load without per-row foreign-key triggers: every reference is built by a join on rows
   // that exist, so the keys hold by construction. Needs a superuser (PGlite is; so is postgres here).
@@ -147,11 +164,25 @@ async function seed(s: SqlSession, t: Target): Promise<void> {
   const images = await stage(`images (${IMAGES}, sharp + pipeline)`, async () => {
     const config = loadConfig({ DATA_DIR: t.dataDir, LOG_LEVEL: 'warn' });
     const storage = createMediaStorage(config);
-    const out: Array<{ i: number; url: string; variants: unknown; width: number; height: number; placeholder: string | null }> = [];
+    const out: Array<{
+      i: number;
+      url: string;
+      variants: unknown;
+      width: number;
+      height: number;
+      placeholder: string | null;
+    }> = [];
     for (let i = 0; i < IMAGES; i++) {
       const photo = await renderDemoPhoto(7000 + i);
       const processed = await processImage(storage, photo, { kind: 'post' });
-      out.push({ i: i + 1, url: processed.url, variants: processed.variants, width: processed.width, height: processed.height, placeholder: processed.placeholder });
+      out.push({
+        i: i + 1,
+        url: processed.url,
+        variants: processed.variants,
+        width: processed.width,
+        height: processed.height,
+        placeholder: processed.placeholder,
+      });
     }
     return out;
   });
@@ -161,7 +192,15 @@ async function seed(s: SqlSession, t: Target): Promise<void> {
       CREATE TEMP TABLE seed_first AS SELECT i::int, w FROM unnest(${textArray(FIRST_NAMES)}) WITH ORDINALITY AS x(w, i);
       CREATE TEMP TABLE seed_last AS SELECT i::int, w FROM unnest(${textArray(LAST_NAMES)}) WITH ORDINALITY AS x(w, i);
       CREATE TEMP TABLE seed_city (i int PRIMARY KEY, name text, state text, country text, lat float8, lon float8, tag text);
-      INSERT INTO seed_city VALUES ${CITIES.map((c, i) => `(${i + 1}, ${q(c.name)}, ${q(c.state)}, ${q(c.country)}, ${c.lat}, ${c.lon}, ${q(c.name.toLowerCase().normalize('NFD').replace(/[^a-z]/g, ''))})`).join(', ')};
+      INSERT INTO seed_city VALUES ${CITIES.map(
+        (c, i) =>
+          `(${i + 1}, ${q(c.name)}, ${q(c.state)}, ${q(c.country)}, ${c.lat}, ${c.lon}, ${q(
+            c.name
+              .toLowerCase()
+              .normalize('NFD')
+              .replace(/[^a-z]/g, ''),
+          )})`,
+      ).join(', ')};
       CREATE TEMP TABLE seed_cat (i int PRIMARY KEY, name text, titles text[], tags text[], lines text[]);
       INSERT INTO seed_cat VALUES ${TOPIC_LIST.map((c, i) => `(${i + 1}, ${q(c.name)}, ${textArray(c.titles)}, ${textArray(c.tags)}, ${textArray(c.lines)})`).join(', ')};
       CREATE TEMP TABLE seed_img (i int PRIMARY KEY, url text, variants jsonb, width int, height int, placeholder text);
@@ -173,17 +212,21 @@ async function seed(s: SqlSession, t: Target): Promise<void> {
 
   let droppedIndexes: Array<{ name: string; def: string }> = [];
   if (!KEEP_INDEXES) {
-    droppedIndexes = await stage('drop secondary indexes', async () => {
-      const list = await s.rows<{ name: string; def: string }>(
-        `SELECT i.relname AS name, pg_get_indexdef(i.oid) AS def
+    droppedIndexes = await stage(
+      'drop secondary indexes',
+      async () => {
+        const list = await s.rows<{ name: string; def: string }>(
+          `SELECT i.relname AS name, pg_get_indexdef(i.oid) AS def
            FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_class tb ON tb.oid = x.indrelid
           WHERE tb.relnamespace = 'public'::regnamespace AND tb.relname = ANY($1::text[])
             AND NOT x.indisunique AND NOT x.indisprimary`,
-        [SEED_TABLES],
-      );
-      for (const ix of list) await s.exec(`DROP INDEX IF EXISTS "${ix.name}"`);
-      return list;
-    }, (list) => list.length);
+          [SEED_TABLES],
+        );
+        for (const ix of list) await s.exec(`DROP INDEX IF EXISTS "${ix.name}"`);
+        return list;
+      },
+      (list) => list.length,
+    );
   }
 
   const U = USERS;
@@ -191,8 +234,10 @@ async function seed(s: SqlSession, t: Target): Promise<void> {
   const NC = CITIES.length;
 
   // --- users --------------------------------------------------------------------------------
-  await stage('users', async () => {
-    await s.exec(`
+  await stage(
+    'users',
+    async () => {
+      await s.exec(`
       CREATE TEMP TABLE seed_u AS
         SELECT g AS n, ts AS created_at, ${idSql('ts', 0, 'g')} AS id, fi, li, city_i
           FROM (SELECT g, now() - interval '1 year' - random() * interval '2 years' AS ts,
@@ -212,11 +257,15 @@ async function seed(s: SqlSession, t: Target): Promise<void> {
                random() < 0.05, now() - random() * interval '30 days', u.created_at, u.created_at
           FROM seed_u u JOIN seed_first f ON f.i = u.fi JOIN seed_last l ON l.i = u.li JOIN seed_city c ON c.i = u.city_i;
     `);
-  }, () => countOf(s, 'users'));
+    },
+    () => countOf(s, 'users'),
+  );
 
   // --- posts: over the last year (denser recently), skewed authors, 7 categories, ~40 cities --
-  await stage('posts', async () => {
-    await s.exec(`
+  await stage(
+    'posts',
+    async () => {
+      await s.exec(`
       CREATE TEMP TABLE seed_p AS
         SELECT g AS n, ts AS created_at, ${idSql('ts', 1, 'g')} AS id,
                1 + floor(power(random(), 2) * ${U})::int AS author_n,
@@ -258,10 +307,14 @@ async function seed(s: SqlSession, t: Target): Promise<void> {
               ) x
           ) rows;
     `);
-  }, () => countOf(s, 'posts'));
+    },
+    () => countOf(s, 'posts'),
+  );
 
-  await stage('post_media (1-4 images a post)', async () => {
-    await s.exec(`
+  await stage(
+    'post_media (1-4 images a post)',
+    async () => {
+      await s.exec(`
       INSERT INTO post_media (id, post_id, position, url, variants, width, height, placeholder, alt_text, caption)
         SELECT ${idSql('p.created_at', 2, '(p.n * 4 + k)')}, p.id, k, img.url, img.variants, img.width, img.height, img.placeholder,
                c.name || ' photo in ' || ct.name, CASE WHEN k = 0 THEN ${pickFrom('c.lines')} ELSE '' END
@@ -271,12 +324,16 @@ async function seed(s: SqlSession, t: Target): Promise<void> {
           JOIN seed_cat c ON c.i = p.cat_i
           JOIN seed_city ct ON ct.i = p.city_i;
     `);
-  }, () => countOf(s, 'post_media'));
+    },
+    () => countOf(s, 'post_media'),
+  );
 
   // --- follows: followers uniform, followees power-law (a few very popular accounts) --------
   // Pairs are made distinct on the integer row numbers first, so the insert needs no ON CONFLICT.
-  await stage('follows', async () => {
-    await s.exec(`
+  await stage(
+    'follows',
+    async () => {
+      await s.exec(`
       INSERT INTO follows (follower_id, followee_id, created_at)
         SELECT a.id, b.id, greatest(a.created_at, b.created_at) + random() * (now() - greatest(a.created_at, b.created_at))
           FROM (SELECT DISTINCT an, bn
@@ -285,12 +342,16 @@ async function seed(s: SqlSession, t: Target): Promise<void> {
                  WHERE an <> bn) x
           JOIN seed_u a ON a.n = x.an JOIN seed_u b ON b.n = x.bn;
     `);
-  }, () => countOf(s, 'follows'));
+    },
+    () => countOf(s, 'follows'),
+  );
 
   // --- likes: skewed towards some posts and some (active) users -----------------------------
-  await stage('likes', async () => {
-    if (P === 0) return;
-    await s.exec(`
+  await stage(
+    'likes',
+    async () => {
+      if (P === 0) return;
+      await s.exec(`
       INSERT INTO likes (post_id, user_id, created_at)
         SELECT p.id, u.id, p.created_at + random() * (now() - p.created_at)
           FROM (SELECT DISTINCT pn, un
@@ -298,11 +359,15 @@ async function seed(s: SqlSession, t: Target): Promise<void> {
                           FROM generate_series(1, ${Math.round(P * LIKES_PER_POST * 1.08)})) r) x
           JOIN seed_p p ON p.n = x.pn JOIN seed_u u ON u.n = x.un;
     `);
-  }, () => countOf(s, 'likes'));
+    },
+    () => countOf(s, 'likes'),
+  );
 
-  await stage('comments', async () => {
-    if (P === 0) return;
-    await s.exec(`
+  await stage(
+    'comments',
+    async () => {
+      if (P === 0) return;
+      await s.exec(`
       INSERT INTO comments (id, post_id, user_id, content, created_at)
         SELECT ${idSql('ts', 3, 'g')}, pid, uid, ${pickFrom(textArray(COMMENTS))}, ts
           FROM (SELECT x.g, p.id AS pid, u.id AS uid, p.created_at + random() * (now() - p.created_at) AS ts
@@ -310,11 +375,15 @@ async function seed(s: SqlSession, t: Target): Promise<void> {
                           FROM generate_series(1, ${Math.round(P * COMMENTS_PER_POST)}) g) x
                   JOIN seed_p p ON p.n = x.pn JOIN seed_u u ON u.n = x.un) c;
     `);
-  }, () => countOf(s, 'comments'));
+    },
+    () => countOf(s, 'comments'),
+  );
 
-  await stage('shares', async () => {
-    if (P === 0) return;
-    await s.exec(`
+  await stage(
+    'shares',
+    async () => {
+      if (P === 0) return;
+      await s.exec(`
       INSERT INTO shares (id, post_id, user_id, share_type, created_at)
         SELECT ${idSql('ts', 4, 'g')}, pid, uid, CASE WHEN random() < 0.7 THEN 'repost' ELSE 'link' END, ts
           FROM (SELECT x.g, p.id AS pid, u.id AS uid, p.created_at + random() * (now() - p.created_at) AS ts
@@ -322,13 +391,20 @@ async function seed(s: SqlSession, t: Target): Promise<void> {
                           FROM generate_series(1, ${Math.round(P * SHARES_PER_POST)}) g) x
                   JOIN seed_p p ON p.n = x.pn JOIN seed_u u ON u.n = x.un) sh;
     `);
-  }, () => countOf(s, 'shares'));
+    },
+    () => countOf(s, 'shares'),
+  );
 
   // --- counters + hot score in one set-based UPDATE per table -------------------------------
   // hot_score uses the server's own expression (posts.hot.ts) over the new counter values.
   const dialect = new PgDialect();
   const hot = dialect.sqlToQuery(
-    hotScoreExpr({ likes: sql.raw('a.likes'), comments: sql.raw('a.comments'), shares: sql.raw('a.shares'), views: sql.raw('a.views') }),
+    hotScoreExpr({
+      likes: sql.raw('a.likes'),
+      comments: sql.raw('a.comments'),
+      shares: sql.raw('a.shares'),
+      views: sql.raw('a.views'),
+    }),
   );
   if (hot.params.length > 0) throw new Error('hot score expression unexpectedly has parameters');
   await stage('post counters + views + hot_score', async () => {
@@ -357,9 +433,13 @@ async function seed(s: SqlSession, t: Target): Promise<void> {
   });
 
   if (droppedIndexes.length > 0) {
-    await stage('rebuild secondary indexes', async () => {
-      for (const ix of droppedIndexes) await s.exec(ix.def);
-    }, () => droppedIndexes.length);
+    await stage(
+      'rebuild secondary indexes',
+      async () => {
+        for (const ix of droppedIndexes) await s.exec(ix.def);
+      },
+      () => droppedIndexes.length,
+    );
   }
   if (replica) await s.exec(`SET session_replication_role = DEFAULT`);
   await stage('vacuum analyze', async () => {

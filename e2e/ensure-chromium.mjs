@@ -17,7 +17,9 @@ if (!fs.existsSync(CHROMIUM)) {
     hasApt = false;
   }
   if (!isRoot || !hasApt) {
-    console.error(`Chromium is missing at ${CHROMIUM}. Install it, then run the tests again:\n\n  sudo ${INSTALL}\n`);
+    console.error(
+      `Chromium is missing at ${CHROMIUM}. Install it, then run the tests again:\n\n  sudo ${INSTALL}\n`,
+    );
     process.exit(1);
   }
   console.log(`Chromium is missing at ${CHROMIUM}; installing Debian's chromium (about a minute)...`);

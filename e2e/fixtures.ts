@@ -35,7 +35,13 @@ export async function expectAccessible(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
-    bad.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`),
+    bad.map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    ),
   ).toEqual([]);
 }
 
@@ -62,7 +68,15 @@ export interface CreatedPost {
 export async function createPost(
   request: APIRequestContext,
   member: TestMember,
-  opts: { title: string; content?: string; category?: string; city?: string; tags?: string[]; images?: number; privacy?: string },
+  opts: {
+    title: string;
+    content?: string;
+    category?: string;
+    city?: string;
+    tags?: string[];
+    images?: number;
+    privacy?: string;
+  },
 ): Promise<CreatedPost> {
   const auth = { authorization: `Bearer ${member.token}` };
   const images: Array<{ url: string }> = [];
@@ -71,7 +85,11 @@ export async function createPost(
     const multipart: Record<string, { name: string; mimeType: string; buffer: Buffer }> = {};
     // Playwright's multipart takes one value per field name, so upload one file per request.
     for (let i = 0; i < count; i++) {
-      multipart.media = { name: `photo-${i}.png`, mimeType: 'image/png', buffer: await makePhoto(i + opts.title.length) };
+      multipart.media = {
+        name: `photo-${i}.png`,
+        mimeType: 'image/png',
+        buffer: await makePhoto(i + opts.title.length),
+      };
       const res = await request.post('/api/posts/upload-media', { headers: auth, multipart });
       expect(res.status(), await res.text()).toBe(200);
       const body = (await res.json()) as { media: Array<{ url: string }> };
@@ -87,7 +105,13 @@ export async function createPost(
       tags: opts.tags ?? [],
       privacy: opts.privacy ?? 'public',
       media: { images },
-      location: opts.city ? { name: opts.city, coordinates: null, address: { street: '', city: opts.city, state: '', country: '', zipCode: '' } } : undefined,
+      location: opts.city
+        ? {
+            name: opts.city,
+            coordinates: null,
+            address: { street: '', city: opts.city, state: '', country: '', zipCode: '' },
+          }
+        : undefined,
     },
   });
   expect(res.status(), await res.text()).toBe(201);

@@ -20,8 +20,14 @@ function newestMtime(dir) {
   return newest;
 }
 
-const sources = [path.join(webDir, 'src'), path.join(webDir, 'index.html'), path.join(root, 'packages/shared/src')];
-const sourceTime = Math.max(...sources.map((p) => (fs.statSync(p).isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs)));
+const sources = [
+  path.join(webDir, 'src'),
+  path.join(webDir, 'index.html'),
+  path.join(root, 'packages/shared/src'),
+];
+const sourceTime = Math.max(
+  ...sources.map((p) => (fs.statSync(p).isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs)),
+);
 const needsBuild = !fs.existsSync(distIndex) || fs.statSync(distIndex).mtimeMs < sourceTime;
 
 if (needsBuild) {

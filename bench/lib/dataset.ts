@@ -27,7 +27,9 @@ const MARKER = '.glimpse-bench';
 /** Only names we own: never `test`, `postgres`, `root` or a template. */
 export function assertBenchDbName(name: string): void {
   if (!/^glimpse_bench[a-z0-9_]*$/.test(name)) {
-    console.error(`--db-name must start with glimpse_bench and use [a-z0-9_] (got ${name}); other databases are never touched`);
+    console.error(
+      `--db-name must start with glimpse_bench and use [a-z0-9_] (got ${name}); other databases are never touched`,
+    );
     process.exit(2);
   }
 }
@@ -40,7 +42,9 @@ export function databaseUrlOf(target: Target): string | undefined {
 }
 
 export function describeTarget(target: Target): string {
-  return target.mode === 'embedded' ? `embedded PGlite at ${path.join(target.dataDir, 'db')}` : `PostgreSQL database ${target.dbName ?? DEFAULT_DB_NAME}`;
+  return target.mode === 'embedded'
+    ? `embedded PGlite at ${path.join(target.dataDir, 'db')}`
+    : `PostgreSQL database ${target.dbName ?? DEFAULT_DB_NAME}`;
 }
 
 /** The admin URL from --database-url (a server URL; its path names the database to connect to for CREATE DATABASE). */
@@ -66,8 +70,10 @@ export function targetsFrom(args: Args, defaultMode: Mode | 'both' = 'embedded')
   dbNames.forEach(assertBenchDbName);
   const adminUrl = adminUrlFrom(args.get('database-url'));
   const out: Target[] = [];
-  if (mode === 'embedded' || mode === 'both') for (const dataDir of dataDirs) out.push({ mode: 'embedded', dataDir });
-  if (mode === 'postgres' || mode === 'both') for (const dbName of dbNames) out.push({ mode: 'postgres', dataDir: dataDirs[0]!, adminUrl, dbName });
+  if (mode === 'embedded' || mode === 'both')
+    for (const dataDir of dataDirs) out.push({ mode: 'embedded', dataDir });
+  if (mode === 'postgres' || mode === 'both')
+    for (const dbName of dbNames) out.push({ mode: 'postgres', dataDir: dataDirs[0]!, adminUrl, dbName });
   return out;
 }
 
@@ -117,7 +123,9 @@ export async function dropDatabase(target: Target): Promise<boolean> {
   const name = target.dbName ?? DEFAULT_DB_NAME;
   assertBenchDbName(name);
   return withAdmin(target, async (admin) => {
-    const rows = (await admin.db.execute(sql`SELECT 1 FROM pg_database WHERE datname = ${name}`)) as unknown as { rows: unknown[] };
+    const rows = (await admin.db.execute(
+      sql`SELECT 1 FROM pg_database WHERE datname = ${name}`,
+    )) as unknown as { rows: unknown[] };
     if (rows.rows.length === 0) return false;
     await admin.db.execute(sql.raw(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
     return true;
@@ -128,7 +136,9 @@ export async function databaseExists(target: Target): Promise<boolean> {
   if (target.mode === 'embedded') return fs.existsSync(path.join(target.dataDir, 'db', 'PG_VERSION'));
   const name = target.dbName ?? DEFAULT_DB_NAME;
   return withAdmin(target, async (admin) => {
-    const rows = (await admin.db.execute(sql`SELECT 1 FROM pg_database WHERE datname = ${name}`)) as unknown as { rows: unknown[] };
+    const rows = (await admin.db.execute(
+      sql`SELECT 1 FROM pg_database WHERE datname = ${name}`,
+    )) as unknown as { rows: unknown[] };
     return rows.rows.length > 0;
   });
 }
@@ -142,7 +152,10 @@ export interface SqlSession {
 }
 
 interface PgPoolLike {
-  connect(): Promise<{ query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }>; release(): void }>;
+  connect(): Promise<{
+    query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
+    release(): void;
+  }>;
 }
 interface PgliteLike {
   exec(text: string): Promise<unknown>;
@@ -150,7 +163,10 @@ interface PgliteLike {
 }
 
 export async function openSession(target: Target, opts: { migrate?: boolean } = {}): Promise<SqlSession> {
-  const database = await openDatabase({ databaseUrl: databaseUrlOf(target), dataDir: path.join(target.dataDir, 'db') });
+  const database = await openDatabase({
+    databaseUrl: databaseUrlOf(target),
+    dataDir: path.join(target.dataDir, 'db'),
+  });
   if (opts.migrate) await migrateDatabase(database);
   if (database.kind === 'pglite') {
     const pglite = database.pglite as unknown as PgliteLike;

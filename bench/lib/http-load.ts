@@ -23,7 +23,13 @@ export interface LoadOptions {
 
 /** One autocannon run (after an unrecorded warm-up), bounded by its duration. */
 export async function load(opts: LoadOptions): Promise<LoadResult> {
-  const base = { url: opts.url, connections: opts.connections, headers: opts.headers, requests: opts.requests, timeout: 10 };
+  const base = {
+    url: opts.url,
+    connections: opts.connections,
+    headers: opts.headers,
+    requests: opts.requests,
+    timeout: 10,
+  };
   if (opts.warmup > 0) await autocannon({ ...base, duration: opts.warmup });
   const r = await autocannon({ ...base, duration: opts.duration });
   return {
@@ -38,7 +44,10 @@ export async function load(opts: LoadOptions): Promise<LoadResult> {
 }
 
 /** One request, checked: the bench refuses to measure an endpoint that does not answer 200. */
-export async function getJson<T>(url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: T; bytes: number }> {
+export async function getJson<T>(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: T; bytes: number }> {
   const res = await fetch(url, { headers, signal: AbortSignal.timeout(30_000) });
   const text = await res.text();
   let body: unknown = null;

@@ -20,7 +20,10 @@ export interface DatasetInfo {
  * Reads what a scenario needs from the dataset, then closes it (an embedded data dir can be
  * open in one process only, and the server child is about to open it).
  */
-export async function inspectDataset(target: Target, opts: { members?: number } = {}): Promise<DatasetInfo | null> {
+export async function inspectDataset(
+  target: Target,
+  opts: { members?: number } = {},
+): Promise<DatasetInfo | null> {
   if (!(await databaseExists(target))) return null;
   const s = await openSession(target);
   try {

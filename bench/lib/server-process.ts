@@ -82,7 +82,15 @@ export async function startServer(opts: StartOptions): Promise<ServerHandle> {
   child.stderr!.on('data', keep);
 
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${opts.label}: no BENCH_READY within ${(opts.startTimeoutMs ?? 180_000) / 1000} s\n${tail.join('\n')}`)), opts.startTimeoutMs ?? 180_000);
+    const timer = setTimeout(
+      () =>
+        reject(
+          new Error(
+            `${opts.label}: no BENCH_READY within ${(opts.startTimeoutMs ?? 180_000) / 1000} s\n${tail.join('\n')}`,
+          ),
+        ),
+      opts.startTimeoutMs ?? 180_000,
+    );
     let buffered = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       buffered += chunk.toString('utf8');

@@ -37,7 +37,8 @@ async function openChat(server: ServerHandle, a: Member, b: Member): Promise<str
     signal: AbortSignal.timeout(30_000),
   });
   const body = (await res.json()) as { id?: string; message?: string };
-  if (res.status !== 200 || !body.id) throw new Error(`POST /api/chats answered ${res.status}: ${body.message ?? ''}`);
+  if (res.status !== 200 || !body.id)
+    throw new Error(`POST /api/chats answered ${res.status}: ${body.message ?? ''}`);
   return body.id;
 }
 
@@ -99,7 +100,9 @@ export async function runChat(args: Args): Promise<void> {
     process.exit(2);
   }
   if (processes === 2 && args.get('mode') === 'embedded') {
-    console.error('two server processes need one shared PostgreSQL database: use --mode postgres (the default with --processes 2)');
+    console.error(
+      'two server processes need one shared PostgreSQL database: use --mode postgres (the default with --processes 2)',
+    );
     process.exit(2);
   }
   const [target] = targetsFrom(args, processes === 2 ? 'postgres' : 'embedded');
@@ -113,7 +116,9 @@ export async function runChat(args: Args): Promise<void> {
       `${processes} server process${processes > 1 ? 'es' : ''}${useRedis ? ' + Redis adapter' : ''}, ${describeTarget(target)}`,
   );
   if (perMember > MEMBER_LIMIT_PER_SECOND) {
-    console.log(`   note: ${perMember.toFixed(1)} messages/s per member is over the server's limit of ${MEMBER_LIMIT_PER_SECOND}/s: expect refusals ("Too many messages")`);
+    console.log(
+      `   note: ${perMember.toFixed(1)} messages/s per member is over the server's limit of ${MEMBER_LIMIT_PER_SECOND}/s: expect refusals ("Too many messages")`,
+    );
   }
 
   const info = await inspectDataset(target, { members });
@@ -122,7 +127,9 @@ export async function runChat(args: Args): Promise<void> {
     return;
   }
   if (info.members.length < members) {
-    console.log(`the dataset has only ${info.members.length} members; seed more or pass --members ${info.members.length - (info.members.length % 2)}`);
+    console.log(
+      `the dataset has only ${info.members.length} members; seed more or pass --members ${info.members.length - (info.members.length % 2)}`,
+    );
     return;
   }
 
@@ -141,7 +148,11 @@ export async function runChat(args: Args): Promise<void> {
 
     // Chats first, so each socket joins its chat room when it signs in.
     const setupStart = performance.now();
-    const pairList = Array.from({ length: pairs }, (_, i) => ({ a: info.members[2 * i]!, b: info.members[2 * i + 1]!, chatId: '' }));
+    const pairList = Array.from({ length: pairs }, (_, i) => ({
+      a: info.members[2 * i]!,
+      b: info.members[2 * i + 1]!,
+      chatId: '',
+    }));
     await pool(pairList, 16, async (p) => {
       p.chatId = await openChat(serverA, p.a, p.b);
     });
@@ -161,7 +172,9 @@ export async function runChat(args: Args): Promise<void> {
     const connectMs = performance.now() - connectStart;
     const connectedRss = servers.map((s) => s.rss() ?? 0);
     servers.forEach((s) => s.resetPeak());
-    console.log(`   ${pairs} chats opened in ${(chatsMs / 1000).toFixed(1)} s; ${sockets.length} sockets signed in in ${(connectMs / 1000).toFixed(1)} s`);
+    console.log(
+      `   ${pairs} chats opened in ${(chatsMs / 1000).toFixed(1)} s; ${sockets.length} sockets signed in in ${(connectMs / 1000).toFixed(1)} s`,
+    );
 
     // --- the measured run -------------------------------------------------------------------
     const runId = Date.now().toString(36);
@@ -199,21 +212,24 @@ export async function runChat(args: Args): Promise<void> {
       const sender = fromA ? pair.a : pair.b;
       const socket = socketOf.get(sender.id)!;
       sentAt[k] = performance.now();
-      socket
-        .timeout(graceMs + 10_000)
-        .emit(
-          'send_message',
-          { chatId: pair.chatId, content: `${marker}${k} hello from ${sender.username}`, messageType: 'text', tempId: `t${k}` },
-          (err: Error | null, ack?: Ack) => {
-            if (err) return void ackTimeouts++;
-            if (ack?.ok) ackAt[k] = performance.now();
-            else {
-              rejected++;
-              const reason = String((ack as { message?: unknown } | undefined)?.message ?? 'unknown');
-              rejectReasons.set(reason, (rejectReasons.get(reason) ?? 0) + 1);
-            }
-          },
-        );
+      socket.timeout(graceMs + 10_000).emit(
+        'send_message',
+        {
+          chatId: pair.chatId,
+          content: `${marker}${k} hello from ${sender.username}`,
+          messageType: 'text',
+          tempId: `t${k}`,
+        },
+        (err: Error | null, ack?: Ack) => {
+          if (err) return void ackTimeouts++;
+          if (ack?.ok) ackAt[k] = performance.now();
+          else {
+            rejected++;
+            const reason = String((ack as { message?: unknown } | undefined)?.message ?? 'unknown');
+            rejectReasons.set(reason, (rejectReasons.get(reason) ?? 0) + 1);
+          }
+        },
+      );
     };
 
     const rssSamples: number[][] = servers.map(() => []);
@@ -271,22 +287,39 @@ export async function runChat(args: Args): Promise<void> {
     const noAnswer = sent - acked - rejected;
     const peakRss = servers.map((s) => s.peakRss());
 
-    console.log(`\n## Chat report: ${members} members, ${processes} process${processes > 1 ? 'es' : ''}, ${describeTarget(target)}\n`);
+    console.log(
+      `\n## Chat report: ${members} members, ${processes} process${processes > 1 ? 'es' : ''}, ${describeTarget(target)}\n`,
+    );
     console.log(
       table(
         ['metric', 'value'],
         [
-          ['messages sent', `${sent} in ${sendSeconds.toFixed(1)} s (${fmt(sent / sendSeconds, 0)}/s; asked ${rate}/s)`],
+          [
+            'messages sent',
+            `${sent} in ${sendSeconds.toFixed(1)} s (${fmt(sent / sendSeconds, 0)}/s; asked ${rate}/s)`,
+          ],
           ['stored (ack ok)', acked],
-          ['refused (ack ok:false)', `${rejected}${rejectReasons.size ? ` (${[...rejectReasons].map(([r, n]) => `${r}: ${n}`).join(', ')})` : ''}`],
+          [
+            'refused (ack ok:false)',
+            `${rejected}${rejectReasons.size ? ` (${[...rejectReasons].map(([r, n]) => `${r}: ${n}`).join(', ')})` : ''}`,
+          ],
           ['no ack by the end of the grace period (backlog)', noAnswer],
           ['received by the partner', `${received} (${fmt(received / wallSeconds, 0)}/s over send + grace)`],
           [`lost (stored, not received within ${graceMs / 1000} s grace)`, lostAfterAck],
           ['not received at all (any reason)', sent - received],
           ['duplicates at the partner', duplicates + foreign],
-          ['send -> partner receives p50 / p90 / p99 / max (ms)', `${fmt(percentile(e2e, 50))} / ${fmt(percentile(e2e, 90))} / ${fmt(percentile(e2e, 99))} / ${fmt(e2e[e2e.length - 1])}`],
-          ['send -> ack (stored) p50 / p99 (ms)', `${fmt(percentile(stored, 50))} / ${fmt(percentile(stored, 99))}`],
-          ...servers.map((_, i): [string, string] => [`server ${i + 1} CPU during send + grace`, `${fmt(serverCpu[i]! * 100, 0)} % of one core`]),
+          [
+            'send -> partner receives p50 / p90 / p99 / max (ms)',
+            `${fmt(percentile(e2e, 50))} / ${fmt(percentile(e2e, 90))} / ${fmt(percentile(e2e, 99))} / ${fmt(e2e[e2e.length - 1])}`,
+          ],
+          [
+            'send -> ack (stored) p50 / p99 (ms)',
+            `${fmt(percentile(stored, 50))} / ${fmt(percentile(stored, 99))}`,
+          ],
+          ...servers.map((_, i): [string, string] => [
+            `server ${i + 1} CPU during send + grace`,
+            `${fmt(serverCpu[i]! * 100, 0)} % of one core`,
+          ]),
           ['bench client (all sockets, one process) CPU', `${fmt(benchCpu * 100, 0)} % of one core`],
           ...servers.map((_, i): [string, string] => [
             `server ${i + 1} RSS idle -> ${sockets.length / processes} sockets -> peak under load (MiB)`,

@@ -24,7 +24,8 @@ async function cursorOfPage(baseUrl: string, page: number, timeLimitMs: number):
   const deadline = Date.now() + timeLimitMs;
   let cursor: string | null = null;
   for (let p = 1; p < page; p++) {
-    if (Date.now() > deadline) throw new Error(`walking to page ${page} took over ${timeLimitMs / 1000} s (at page ${p})`);
+    if (Date.now() > deadline)
+      throw new Error(`walking to page ${page} took over ${timeLimitMs / 1000} s (at page ${p})`);
     const url: string = `${baseUrl}/api/posts?limit=${LIMIT}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
     const { status, body }: { status: number; body: FeedPage } = await getJson<FeedPage>(url);
     if (status !== 200) throw new Error(`GET ${url} answered ${status}`);
@@ -48,7 +49,9 @@ export async function runFeed(args: Args): Promise<void> {
   const deepPage = intArg(args, 'page', 1000, 2);
   const targets = targetsFrom(args, 'embedded');
 
-  console.log(`feed: ${duration} s per scenario after a ${warmup} s warm-up, ${connections} connections, limit ${LIMIT}`);
+  console.log(
+    `feed: ${duration} s per scenario after a ${warmup} s warm-up, ${connections} connections, limit ${LIMIT}`,
+  );
   const sections: string[] = [];
   let ceilingBody: string | null = null;
 
@@ -59,7 +62,9 @@ export async function runFeed(args: Args): Promise<void> {
       sections.push(`### ${label(target)}\n\nnot run: no dataset\n`);
       continue;
     }
-    console.log(`\n== ${describeTarget(target)}: ${info.users} users, ${info.posts} posts (${info.publicPosts} public)`);
+    console.log(
+      `\n== ${describeTarget(target)}: ${info.users} users, ${info.posts} posts (${info.publicPosts} public)`,
+    );
     const server = await startServer({ label: `server (${target.mode})`, env: serverEnv(target) });
     const rows: LoadResult[] = [];
     try {
@@ -67,13 +72,23 @@ export async function runFeed(args: Args): Promise<void> {
       const walkStart = performance.now();
       const deepCursor = await cursorOfPage(server.url, deepPage, 300_000);
       const walkMs = performance.now() - walkStart;
-      console.log(`   walked the cursor chain to page ${deepPage} in ${(walkMs / 1000).toFixed(1)} s (${fmt(walkMs / (deepPage - 1))} ms a page, one at a time)`);
+      console.log(
+        `   walked the cursor chain to page ${deepPage} in ${(walkMs / 1000).toFixed(1)} s (${fmt(walkMs / (deepPage - 1))} ms a page, one at a time)`,
+      );
 
       const scenarios: Scenario[] = [
         { name: 'newest p1, signed out', path: `/api/posts?limit=${LIMIT}`, signedIn: false },
         { name: 'newest p1, signed in', path: `/api/posts?limit=${LIMIT}`, signedIn: true },
-        { name: `newest p${deepPage} by cursor, signed out`, path: `/api/posts?limit=${LIMIT}&cursor=${encodeURIComponent(deepCursor)}`, signedIn: false },
-        { name: `newest p${deepPage} by page= (offset), signed out`, path: `/api/posts?limit=${LIMIT}&page=${deepPage}`, signedIn: false },
+        {
+          name: `newest p${deepPage} by cursor, signed out`,
+          path: `/api/posts?limit=${LIMIT}&cursor=${encodeURIComponent(deepCursor)}`,
+          signedIn: false,
+        },
+        {
+          name: `newest p${deepPage} by page= (offset), signed out`,
+          path: `/api/posts?limit=${LIMIT}&page=${deepPage}`,
+          signedIn: false,
+        },
         { name: 'trending p1, signed out', path: `/api/posts?sort=trending&limit=${LIMIT}`, signedIn: false },
         { name: 'trending p1, signed in', path: `/api/posts?sort=trending&limit=${LIMIT}`, signedIn: true },
       ];
@@ -85,10 +100,20 @@ export async function runFeed(args: Args): Promise<void> {
           console.log(`   ${sc.name}: answered ${check.status}; not measured`);
           continue;
         }
-        if (sc.path === `/api/posts?limit=${LIMIT}` && !sc.signedIn) ceilingBody ??= JSON.stringify(check.body);
-        const r = await load({ scenario: sc.name, url: `${server.url}${sc.path}`, connections, duration, warmup, headers });
+        if (sc.path === `/api/posts?limit=${LIMIT}` && !sc.signedIn)
+          ceilingBody ??= JSON.stringify(check.body);
+        const r = await load({
+          scenario: sc.name,
+          url: `${server.url}${sc.path}`,
+          connections,
+          duration,
+          warmup,
+          headers,
+        });
         rows.push(r);
-        console.log(`   ${sc.name.padEnd(40)} ${fmt(r.reqPerSec, 0).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  (${check.bytes} B)`);
+        console.log(
+          `   ${sc.name.padEnd(40)} ${fmt(r.reqPerSec, 0).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  (${check.bytes} B)`,
+        );
       }
       console.log(`   server RSS now ${fmt(server.rss(), 0)} MiB, peak ${fmt(server.peakRss(), 0)} MiB`);
       sections.push(
@@ -107,13 +132,27 @@ export async function runFeed(args: Args): Promise<void> {
   if (ceilingBody) {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'glimpse-bench-ceiling-')), 'page1.json');
     fs.writeFileSync(file, ceilingBody);
-    const ceiling = await startServer({ label: 'ceiling', env: { PATH: process.env.PATH }, entry: 'ceiling-server.ts', args: [file] });
+    const ceiling = await startServer({
+      label: 'ceiling',
+      env: { PATH: process.env.PATH },
+      entry: 'ceiling-server.ts',
+      args: [file],
+    });
     try {
-      const r = await load({ scenario: 'ceiling: same page-1 JSON from memory (bare node:http)', url: ceiling.url, connections, duration, warmup });
+      const r = await load({
+        scenario: 'ceiling: same page-1 JSON from memory (bare node:http)',
+        url: ceiling.url,
+        connections,
+        duration,
+        warmup,
+      });
       console.log(`\n   ${r.scenario}: ${fmt(r.reqPerSec, 0)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms`);
       sections.push(
         `### ceiling (${Buffer.byteLength(ceilingBody)} B body)\n\n` +
-          table(['scenario', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx'], [[r.scenario, fmt(r.reqPerSec, 0), r.p50, r.p99, r.errors, r.non2xx]]) +
+          table(
+            ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx'],
+            [[r.scenario, fmt(r.reqPerSec, 0), r.p50, r.p99, r.errors, r.non2xx]],
+          ) +
           '\n',
       );
     } finally {

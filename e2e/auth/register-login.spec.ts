@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../fixtures';
 
-test('register → success modal → login → signed-in nav → reload keeps the session → logout', async ({ page }) => {
+test('register → success modal → login → signed-in nav → reload keeps the session → logout', async ({
+  page,
+}) => {
   const tag = Date.now().toString(36);
   const username = `e2e_${tag}`;
   const email = `${username}@gmail.com`;
@@ -64,7 +66,11 @@ test('register → success modal → login → signed-in nav → reload keeps th
 
 test('an expired stored token is dropped at start', async ({ page }) => {
   await page.goto('/home');
-  const expired = ['e30', Buffer.from(JSON.stringify({ userId: 'x', username: 'x', email: 'x', exp: 1 })).toString('base64url'), 'sig'].join('.');
+  const expired = [
+    'e30',
+    Buffer.from(JSON.stringify({ userId: 'x', username: 'x', email: 'x', exp: 1 })).toString('base64url'),
+    'sig',
+  ].join('.');
   await page.evaluate((t) => localStorage.setItem('token', t), expired);
   await page.reload();
   await expect(page.getByRole('link', { name: 'Log In' })).toBeVisible();

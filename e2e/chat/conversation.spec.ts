@@ -2,15 +2,23 @@ import { expect, test, type Page } from '@playwright/test';
 import { createMember, expectAccessible, signIn } from '../fixtures';
 
 function conversation(page: Page, name: string) {
-  return page.getByRole('complementary', { name: 'Conversations' }).getByRole('button', { name: new RegExp(name) });
+  return page
+    .getByRole('complementary', { name: 'Conversations' })
+    .getByRole('button', { name: new RegExp(name) });
 }
 
-test('two members chat in real time: start from a profile, live list, typing, read ticks, unread badge, delete', async ({ browser, request }) => {
+test('two members chat in real time: start from a profile, live list, typing, read ticks, unread badge, delete', async ({
+  browser,
+  request,
+}) => {
   const a = await createMember(request, 'ca');
   const b = await createMember(request, 'cb');
   const c = await createMember(request, 'cc');
   // B already talks with C, and keeps that chat open while A writes.
-  const bc = await request.post('/api/chats', { headers: { authorization: `Bearer ${b.token}` }, data: { participantId: c.id } });
+  const bc = await request.post('/api/chats', {
+    headers: { authorization: `Bearer ${b.token}` },
+    data: { participantId: c.id },
+  });
   expect(bc.status()).toBe(200);
 
   const contextA = await browser.newContext();
@@ -37,14 +45,21 @@ test('two members chat in real time: start from a profile, live list, typing, re
     await inputA.fill('Hello B, saw your harbour photos!');
     await inputA.press('Enter');
     await expect(inputA).toHaveValue('');
-    const sent = pageA.getByRole('list', { name: 'Messages' }).getByRole('listitem').filter({ hasText: 'Hello B, saw your harbour photos!' });
+    const sent = pageA
+      .getByRole('list', { name: 'Messages' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Hello B, saw your harbour photos!' });
     await expect(sent.getByRole('img', { name: 'Sent' })).toBeVisible();
 
     // B is in another chat: an unread badge appears on A's conversation.
-    await expect(conversation(pageB, a.username).getByRole('img', { name: '1 unread message' })).toBeVisible();
+    await expect(
+      conversation(pageB, a.username).getByRole('img', { name: '1 unread message' }),
+    ).toBeVisible();
 
     await conversation(pageB, a.username).click();
-    await expect(pageB.getByRole('list', { name: 'Messages' }).getByText('Hello B, saw your harbour photos!')).toBeVisible();
+    await expect(
+      pageB.getByRole('list', { name: 'Messages' }).getByText('Hello B, saw your harbour photos!'),
+    ).toBeVisible();
     await expect(conversation(pageB, a.username).getByRole('img', { name: /unread/ })).toHaveCount(0);
     // B has read it: A sees the double tick.
     await expect(sent.getByRole('img', { name: 'Read' })).toBeVisible();
@@ -53,7 +68,9 @@ test('two members chat in real time: start from a profile, live list, typing, re
     await inputB.pressSequentially('Thanks');
     await expect(pageA.getByText(`${b.username} is typing...`)).toBeVisible();
     await inputB.press('Enter');
-    await expect(pageA.getByRole('list', { name: 'Messages' }).getByText('Thanks', { exact: true })).toBeVisible();
+    await expect(
+      pageA.getByRole('list', { name: 'Messages' }).getByText('Thanks', { exact: true }),
+    ).toBeVisible();
     await expect(pageA.getByText(`${b.username} is typing...`)).toHaveCount(0);
     await expectAccessible(pageA);
 

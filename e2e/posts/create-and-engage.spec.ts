@@ -1,14 +1,22 @@
 import { expect, test } from '@playwright/test';
 import { createMember, createPost, expectAccessible, makePhoto, signIn } from '../fixtures';
 
-test('create a post with 3 images, tags, category and a city → first on Home → like, comment, copy link', async ({ page, context, request }) => {
+test('create a post with 3 images, tags, category and a city → first on Home → like, comment, copy link', async ({
+  page,
+  context,
+  request,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const member = await createMember(request, 'cp');
   const title = `Three photos from Porto ${Date.now()}`;
   await signIn(page, member);
 
   await page.goto('/home');
-  await page.getByRole('link', { name: 'Create post' }).or(page.getByRole('button', { name: 'Create post' })).first().click();
+  await page
+    .getByRole('link', { name: 'Create post' })
+    .or(page.getByRole('button', { name: 'Create post' }))
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/create-post$/);
   await expectAccessible(page);
 
@@ -17,7 +25,13 @@ test('create a post with 3 images, tags, category and a city → first on Home �
   await expect(page.getByText('Title, Description and Category are required')).toBeVisible();
 
   await page.getByLabel('Choose images').setInputFiles(
-    await Promise.all([1, 2, 3].map(async (i) => ({ name: `porto-${i}.png`, mimeType: 'image/png', buffer: await makePhoto(i) }))),
+    await Promise.all(
+      [1, 2, 3].map(async (i) => ({
+        name: `porto-${i}.png`,
+        mimeType: 'image/png',
+        buffer: await makePhoto(i),
+      })),
+    ),
   );
   await expect(page.getByRole('list', { name: 'Selected images' }).getByRole('listitem')).toHaveCount(3);
   await page.getByLabel('Title').fill(title);
@@ -68,7 +82,8 @@ test('create a post with 3 images, tags, category and a city → first on Home �
 
 test('infinite scroll loads a second page, and the end text shows', async ({ page, request }) => {
   const member = await createMember(request, 'is');
-  for (let i = 0; i < 12; i++) await createPost(request, member, { title: `Scroll test ${i} ${Date.now()}`, images: 0 });
+  for (let i = 0; i < 12; i++)
+    await createPost(request, member, { title: `Scroll test ${i} ${Date.now()}`, images: 0 });
 
   await page.goto('/home');
   const cards = page.locator('article[data-post-card]');

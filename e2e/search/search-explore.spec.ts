@@ -1,10 +1,18 @@
 import { expect, test } from '@playwright/test';
 import { createMember, createPost, expectAccessible } from '../fixtures';
 
-test('navigation search: Enter → results on every tab → a post opens in a popup', async ({ page, request }) => {
+test('navigation search: Enter → results on every tab → a post opens in a popup', async ({
+  page,
+  request,
+}) => {
   const word = `zephyr${Date.now().toString(36)}`;
   const author = await createMember(request, word.slice(0, 12));
-  const post = await createPost(request, author, { title: `Sailing the ${word} coast`, tags: [word], city: 'Lisbon', images: 1 });
+  const post = await createPost(request, author, {
+    title: `Sailing the ${word} coast`,
+    tags: [word],
+    city: 'Lisbon',
+    images: 1,
+  });
 
   await page.goto('/home');
   const box = page.getByRole('navigation', { name: 'Main' }).getByPlaceholder('Search for ...');
@@ -41,10 +49,21 @@ test('navigation search: Enter → results on every tab → a post opens in a po
   await expect(dialog).toHaveCount(0);
 });
 
-test('Explore: Irvine by default, a popular city shows its feed, and "irv" suggests Irvine', async ({ page, request }) => {
+test('Explore: Irvine by default, a popular city shows its feed, and "irv" suggests Irvine', async ({
+  page,
+  request,
+}) => {
   const member = await createMember(request, 'ex');
-  const irvine = await createPost(request, member, { title: `Irvine park ${Date.now()}`, city: 'Irvine', images: 1 });
-  const kyoto = await createPost(request, member, { title: `Kyoto lanes ${Date.now()}`, city: 'Kyoto', images: 1 });
+  const irvine = await createPost(request, member, {
+    title: `Irvine park ${Date.now()}`,
+    city: 'Irvine',
+    images: 1,
+  });
+  const kyoto = await createPost(request, member, {
+    title: `Kyoto lanes ${Date.now()}`,
+    city: 'Kyoto',
+    images: 1,
+  });
 
   await page.goto('/explore');
   await expect(page.getByRole('heading', { name: 'Explore in Irvine' })).toBeVisible();
@@ -57,7 +76,9 @@ test('Explore: Irvine by default, a popular city shows its feed, and "irv" sugge
 
   const input = page.getByPlaceholder('Search for a city...');
   await input.fill('irv');
-  await expect(page.getByRole('listbox', { name: 'City suggestions' }).getByRole('option', { name: 'Irvine' })).toBeVisible();
+  await expect(
+    page.getByRole('listbox', { name: 'City suggestions' }).getByRole('option', { name: 'Irvine' }),
+  ).toBeVisible();
   await page.getByRole('option', { name: 'Irvine' }).click();
   await expect(page.getByRole('heading', { name: 'Explore in Irvine' })).toBeVisible();
 

@@ -63,7 +63,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   // Registered once; each upload route narrows the limits per request (request.parts/file({ limits })).
   await app.register(multipart, {
-    limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_IMAGES_PER_POST, fields: 20, fieldSize: 64 * 1024, parts: 40, headerPairs: 200 },
+    limits: {
+      fileSize: MAX_IMAGE_BYTES,
+      files: MAX_IMAGES_PER_POST,
+      fields: 20,
+      fieldSize: 64 * 1024,
+      parts: 40,
+      headerPairs: 200,
+    },
   });
 
   app.get('/api/health', async () => ({ status: 'ok', database: ctx.database.kind }));

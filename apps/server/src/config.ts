@@ -9,18 +9,28 @@ const ZBool = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const ZUrl = (protocols: string[]) =>
-  z.string().refine((v) => {
-    try {
-      return protocols.includes(new URL(v).protocol);
-    } catch {
-      return false;
-    }
-  }, `must be a URL starting with ${protocols.join(' or ')}//`);
+  z.string().refine(
+    (v) => {
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    `must be a URL starting with ${protocols.join(' or ')}//`,
+  );
 
 /** Every environment variable the server reads. The README's configuration table mirrors this. */
 const ZEnv = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test'], { message: 'must be development, production or test' }).default('development'),
-  PORT: z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535, 'must be a port number').default(4000),
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], { message: 'must be development, production or test' })
+    .default('development'),
+  PORT: z.coerce
+    .number({ message: 'must be a port number' })
+    .int()
+    .min(0)
+    .max(65535, 'must be a port number')
+    .default(4000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'data')),
   DATABASE_URL: ZUrl(['postgres:', 'postgresql:']).optional(),
@@ -71,7 +81,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   if (e.DATABASE_URL && !e.JWT_SECRET && e.NODE_ENV === 'production') {
-    throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required when DATABASE_URL is set in production');
+    throw new ConfigError(
+      'Invalid configuration:\n  JWT_SECRET: required when DATABASE_URL is set in production',
+    );
   }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
@@ -83,7 +95,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     jwtSecret: e.JWT_SECRET,
     publicOrigin: e.PUBLIC_ORIGIN?.replace(/\/+$/, ''),
-    corsOrigins: e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
+    corsOrigins: e.CORS_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     mailDomain: e.MAIL_DOMAIN,
     mediaStore: e.MEDIA_STORE,
     mediaDir: path.join(dataDir, 'media'),

@@ -75,7 +75,15 @@ export const SHARE_POPUP_HEIGHT_PX = 400;
 
 export const JWT_TTL_SECONDS = 7 * 24 * 60 * 60;
 
-export const CATEGORIES = ['Fashion', 'Travel', 'Food', 'Beauty', 'Lifestyle', 'Technology', 'Sports'] as const;
+export const CATEGORIES = [
+  'Fashion',
+  'Travel',
+  'Food',
+  'Beauty',
+  'Lifestyle',
+  'Technology',
+  'Sports',
+] as const;
 export type Category = (typeof CATEGORIES)[number];
 /** The sidebar list: "All" means no category filter. */
 export const FEED_CATEGORIES = ['All', ...CATEGORIES] as const;

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { abbreviateCount, formatCardDate, formatRelativeTime, makeExcerpt, titleCaseWords } from './format.js';
+import {
+  abbreviateCount,
+  formatCardDate,
+  formatRelativeTime,
+  makeExcerpt,
+  titleCaseWords,
+} from './format.js';
 
 describe('abbreviateCount', () => {
   it.each([

@@ -1,4 +1,10 @@
-import { MAINSTREAM_EMAIL_PROVIDERS, PASSWORD_MIN_LENGTH, PHONE_MAX_LENGTH, PHONE_MIN_LENGTH, USERNAME_MIN_LENGTH } from './constants.js';
+import {
+  MAINSTREAM_EMAIL_PROVIDERS,
+  PASSWORD_MIN_LENGTH,
+  PHONE_MAX_LENGTH,
+  PHONE_MIN_LENGTH,
+  USERNAME_MIN_LENGTH,
+} from './constants.js';
 import { MSG } from './messages.js';
 
 /**
@@ -23,11 +29,15 @@ function providerOf(email: string): string {
  */
 export function isMainstreamEmail(email: string, ownHost?: string): boolean {
   const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
-  if (ownHost && (domain === ownHost.toLowerCase() || providerOf(email) === ownHost.toLowerCase())) return true;
+  if (ownHost && (domain === ownHost.toLowerCase() || providerOf(email) === ownHost.toLowerCase()))
+    return true;
   return (MAINSTREAM_EMAIL_PROVIDERS as readonly string[]).includes(providerOf(email));
 }
 
-export function validateEmail(email: string, opts: { context: 'login' | 'register'; ownHost?: string }): string | null {
+export function validateEmail(
+  email: string,
+  opts: { context: 'login' | 'register'; ownHost?: string },
+): string | null {
   const value = email.trim();
   if (!value) return MSG.emailRequired;
   if (!EMAIL_PATTERN.test(value)) return MSG.emailInvalid;

@@ -25,14 +25,19 @@ export function signToken(
 
 export type VerifyResult = { ok: true; payload: TokenPayload } | { ok: false; reason: 'invalid' | 'expired' };
 
-export function verifyToken(token: string, secret: string, now = Math.floor(Date.now() / 1000)): VerifyResult {
+export function verifyToken(
+  token: string,
+  secret: string,
+  now = Math.floor(Date.now() / 1000),
+): VerifyResult {
   const parts = token.split('.');
   if (parts.length !== 3) return { ok: false, reason: 'invalid' };
   const [header, payload, signature] = parts as [string, string, string];
   if (header !== HEADER) return { ok: false, reason: 'invalid' };
   const expected = Buffer.from(sign(`${header}.${payload}`, secret));
   const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, reason: 'invalid' };
+  if (expected.length !== given.length || !timingSafeEqual(expected, given))
+    return { ok: false, reason: 'invalid' };
   let claims: unknown;
   try {
     claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
@@ -47,5 +52,10 @@ export function verifyToken(token: string, secret: string, now = Math.floor(Date
 function isTokenPayload(v: unknown): v is TokenPayload {
   if (typeof v !== 'object' || v === null) return false;
   const o = v as Record<string, unknown>;
-  return typeof o.userId === 'string' && typeof o.username === 'string' && typeof o.email === 'string' && typeof o.exp === 'number';
+  return (
+    typeof o.userId === 'string' &&
+    typeof o.username === 'string' &&
+    typeof o.email === 'string' &&
+    typeof o.exp === 'number'
+  );
 }

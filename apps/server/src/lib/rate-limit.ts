@@ -45,7 +45,9 @@ export function createRedisRateLimiter(redis: Redis, prefix: string): RateLimite
   return {
     async hit(key, windowMs) {
       const k = `${prefix}rl:${key}`;
-      const [[, count]] = (await redis.multi().incr(k).pexpire(k, windowMs, 'NX').exec()) as [[unknown, number]];
+      const [[, count]] = (await redis.multi().incr(k).pexpire(k, windowMs, 'NX').exec()) as [
+        [unknown, number],
+      ];
       return count;
     },
     async peek(key) {

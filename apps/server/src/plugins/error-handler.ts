@@ -14,18 +14,28 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const status = (err as FastifyError).statusCode ?? 500;
     if (status === 413 || (err as FastifyError).code === 'FST_REQ_FILE_TOO_LARGE') {
-      return reply.status(413).send({ message: ERROR_CODES.PAYLOAD_TOO_LARGE.message, code: 'PAYLOAD_TOO_LARGE' });
+      return reply
+        .status(413)
+        .send({ message: ERROR_CODES.PAYLOAD_TOO_LARGE.message, code: 'PAYLOAD_TOO_LARGE' });
     }
     if (status === 415) {
-      return reply.status(415).send({ message: ERROR_CODES.UNSUPPORTED_MEDIA_TYPE.message, code: 'UNSUPPORTED_MEDIA_TYPE' });
+      return reply
+        .status(415)
+        .send({ message: ERROR_CODES.UNSUPPORTED_MEDIA_TYPE.message, code: 'UNSUPPORTED_MEDIA_TYPE' });
     }
     if (status === 429) {
       return reply.status(429).send({ message: ERROR_CODES.RATE_LIMITED.message, code: 'RATE_LIMITED' });
     }
     if (status >= 400 && status < 500) {
-      const isJsonError = err instanceof SyntaxError || /JSON/i.test(err.message) || (err as FastifyError).code?.startsWith('FST_ERR_CTP');
-      if (isJsonError) return reply.status(400).send({ message: ERROR_CODES.BAD_JSON.message, code: 'BAD_JSON' });
-      return reply.status(status).send({ message: err.message || ERROR_CODES.VALIDATION.message, code: 'VALIDATION' });
+      const isJsonError =
+        err instanceof SyntaxError ||
+        /JSON/i.test(err.message) ||
+        (err as FastifyError).code?.startsWith('FST_ERR_CTP');
+      if (isJsonError)
+        return reply.status(400).send({ message: ERROR_CODES.BAD_JSON.message, code: 'BAD_JSON' });
+      return reply
+        .status(status)
+        .send({ message: err.message || ERROR_CODES.VALIDATION.message, code: 'VALIDATION' });
     }
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ message: ERROR_CODES.INTERNAL.message, code: 'INTERNAL' });

@@ -37,8 +37,16 @@ export async function registerStaticWeb(app: FastifyInstance, webDist: string): 
     // A missing file (it has an extension, e.g. an old hashed chunk) is a 404, never index.html:
     // the app then reports a failed chunk load instead of parsing HTML as JavaScript.
     const isFile = path.extname(url) !== '';
-    if (url.startsWith('/api') || url.startsWith('/media/') || request.method !== 'GET' || !hasWeb || isFile) {
-      return reply.status(404).send({ message: `Route ${request.method} ${url} not found`, code: 'ROUTE_NOT_FOUND' });
+    if (
+      url.startsWith('/api') ||
+      url.startsWith('/media/') ||
+      request.method !== 'GET' ||
+      !hasWeb ||
+      isFile
+    ) {
+      return reply
+        .status(404)
+        .send({ message: `Route ${request.method} ${url} not found`, code: 'ROUTE_NOT_FOUND' });
     }
     return sendIndex(reply);
   });

@@ -70,7 +70,10 @@ export interface TestAppOptions {
   shareDatabaseWith?: TestApp;
 }
 
-export async function createTestApp(env: Record<string, string> = {}, opts: TestAppOptions = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: TestAppOptions = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glimpse-app-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -155,5 +158,11 @@ export async function seedUser(
   };
   await t.database.db.insert(users).values(row);
   const token = signToken({ userId: row.id, username: row.username, email: row.email }, TEST_JWT_SECRET);
-  return { id: row.id, username: row.username, email: row.email, token, auth: { authorization: `Bearer ${token}` } };
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    token,
+    auth: { authorization: `Bearer ${token}` },
+  };
 }

@@ -96,7 +96,8 @@ function wire(s: Session): void {
   });
 
   socket.on(SOCKET_EVENTS.authenticated, () => {
-    if (chatStore.getState().connection.status !== 'connected') chatStore.setConnection({ status: 'connected' });
+    if (chatStore.getState().connection.status !== 'connected')
+      chatStore.setConnection({ status: 'connected' });
   });
   socket.on(SOCKET_EVENTS.authenticationError, () => {
     chatStore.setConnection({ status: 'error', error: CHAT_TEXT.authFailed });
@@ -169,7 +170,8 @@ export function acquireChatSocket(input: {
   queryClient: QueryClient;
   setSocketConnected: (connected: boolean) => void;
 }): () => void {
-  if (session && (session.token !== input.token || session.queryClient !== input.queryClient)) teardown(session);
+  if (session && (session.token !== input.token || session.queryClient !== input.queryClient))
+    teardown(session);
   if (!session) {
     const socket = createSocket(input.token);
     const s: Session = {
@@ -245,7 +247,11 @@ export function emitTyping(chatId: string, isTyping: boolean): void {
  * send_message with an acknowledgement; resolves with the stored message, rejects when not
  * connected, refused (`{ ok: false }`) or unanswered within the socket timeout.
  */
-export async function sendChatMessage(payload: { chatId: string; content: string; tempId: string }): Promise<Message> {
+export async function sendChatMessage(payload: {
+  chatId: string;
+  content: string;
+  tempId: string;
+}): Promise<Message> {
   const socket = connectedSocket();
   if (!socket) throw new Error('Not connected to chat server');
   const ack: SendMessageAck = await socket

@@ -38,11 +38,14 @@ describe('routes', () => {
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/home');
   });
 
-  it.each(['/chat', '/create-post', '/profile', '/settings'])('%s sends a signed-out visitor to /login', async (path) => {
-    const { router } = renderApp(path);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Log in to Glimpse' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
-  });
+  it.each(['/chat', '/create-post', '/profile', '/settings'])(
+    '%s sends a signed-out visitor to /login',
+    async (path) => {
+      const { router } = renderApp(path);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Log in to Glimpse' })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/login');
+    },
+  );
 
   it.each([
     ['/chat', 'Messages'],

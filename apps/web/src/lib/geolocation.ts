@@ -41,7 +41,11 @@ export const EMPTY_ADDRESS: LocationAddress = { street: '', city: '', state: '',
 
 /** GeolocationPositionError codes: 1 denied, 2 unavailable, 3 timeout. */
 export function geolocationErrorMessage(error: { code?: number } | null | undefined): string {
-  const byCode: Record<number, string> = { 1: LOCATION_MSG.denied, 2: LOCATION_MSG.unavailable, 3: LOCATION_MSG.timeout };
+  const byCode: Record<number, string> = {
+    1: LOCATION_MSG.denied,
+    2: LOCATION_MSG.unavailable,
+    3: LOCATION_MSG.timeout,
+  };
   return (error?.code !== undefined && byCode[error.code]) || LOCATION_MSG.unknown;
 }
 
@@ -83,7 +87,19 @@ export function fetchGeocoderUrl(): Promise<string> {
 interface GeocoderAnswer {
   display_name?: string;
   address?: Partial<
-    Record<'house_number' | 'road' | 'city' | 'town' | 'village' | 'hamlet' | 'county' | 'state' | 'country' | 'postcode', string>
+    Record<
+      | 'house_number'
+      | 'road'
+      | 'city'
+      | 'town'
+      | 'village'
+      | 'hamlet'
+      | 'county'
+      | 'state'
+      | 'country'
+      | 'postcode',
+      string
+    >
   >;
 }
 
@@ -105,7 +121,8 @@ export async function reverseGeocode(
     country: a.country ?? '',
     zipCode: a.postcode ?? '',
   };
-  const name = [address.city, address.state, address.country].filter(Boolean).join(', ') || answer.display_name || '';
+  const name =
+    [address.city, address.state, address.country].filter(Boolean).join(', ') || answer.display_name || '';
   if (!name) throw new Error('The geocoder found no address');
   return { name, address };
 }

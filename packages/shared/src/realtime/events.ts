@@ -50,7 +50,13 @@ export interface ServerToClientEvents {
   authenticated: (p: { success: true; user: { id: string; username: string; profile: unknown } }) => void;
   authentication_error: (p: { message: string }) => void;
   new_message: (m: Message) => void;
-  message_read: (p: { chatId: string; messageId: string; userId: string; username: string; readAt: string }) => void;
+  message_read: (p: {
+    chatId: string;
+    messageId: string;
+    userId: string;
+    username: string;
+    readAt: string;
+  }) => void;
   user_typing: (p: { chatId: string; userId: string; username: string }) => void;
   user_stopped_typing: (p: { chatId: string; userId: string; username: string }) => void;
   user_online: (p: { userId: string; username: string }) => void;

@@ -22,22 +22,28 @@ export function makeRegisterBody(ownHost?: string) {
       .superRefine((v, ctx) => {
         const err = validateSettingsUsername(v);
         if (err) ctx.addIssue({ code: 'custom', message: err });
-        else if (v.length > USERNAME_MAX_LENGTH) ctx.addIssue({ code: 'custom', message: MSG.usernameTooLong });
+        else if (v.length > USERNAME_MAX_LENGTH)
+          ctx.addIssue({ code: 'custom', message: MSG.usernameTooLong });
       }),
-    password: z
-      .string({ message: MSG.passwordRequired })
-      .superRefine((v, ctx) => {
-        const err = validatePassword(v, { checkLength: true });
-        if (err) ctx.addIssue({ code: 'custom', message: err });
-        else if (v.length > PASSWORD_MAX_LENGTH) ctx.addIssue({ code: 'custom', message: MSG.passwordTooLong });
-      }),
+    password: z.string({ message: MSG.passwordRequired }).superRefine((v, ctx) => {
+      const err = validatePassword(v, { checkLength: true });
+      if (err) ctx.addIssue({ code: 'custom', message: err });
+      else if (v.length > PASSWORD_MAX_LENGTH) ctx.addIssue({ code: 'custom', message: MSG.passwordTooLong });
+    }),
   });
 }
 export type RegisterBody = z.infer<ReturnType<typeof makeRegisterBody>>;
 
 /** Login accepts an email or a username in `email`; only emptiness is checked server-side. */
 export const ZLoginBody = z.object({
-  email: z.string({ message: MSG.emailRequired }).trim().min(1, MSG.emailRequired).max(254, MSG.invalidCredentials),
-  password: z.string({ message: MSG.passwordRequired }).min(1, MSG.passwordRequired).max(PASSWORD_MAX_LENGTH, MSG.invalidCredentials),
+  email: z
+    .string({ message: MSG.emailRequired })
+    .trim()
+    .min(1, MSG.emailRequired)
+    .max(254, MSG.invalidCredentials),
+  password: z
+    .string({ message: MSG.passwordRequired })
+    .min(1, MSG.passwordRequired)
+    .max(PASSWORD_MAX_LENGTH, MSG.invalidCredentials),
 });
 export type LoginBody = z.infer<typeof ZLoginBody>;

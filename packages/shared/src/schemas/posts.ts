@@ -70,10 +70,17 @@ function canonicalCategory(value: string): Category | undefined {
  * duplicates removed case-insensitively (the first spelling wins), then the limits apply.
  */
 export const ZTags = z
-  .union([z.array(z.string({ message: 'Each tag must be text' })), z.string()], { message: 'Tags must be a list of text' })
+  .union([z.array(z.string({ message: 'Each tag must be text' })), z.string()], {
+    message: 'Tags must be a list of text',
+  })
   .optional()
   .transform((value) => {
-    const raw = value === undefined ? [] : typeof value === 'string' ? splitTags(value) : value.map((t) => t.trim()).filter(Boolean);
+    const raw =
+      value === undefined
+        ? []
+        : typeof value === 'string'
+          ? splitTags(value)
+          : value.map((t) => t.trim()).filter(Boolean);
     const seen = new Set<string>();
     return raw.filter((t) => {
       const key = t.toLowerCase();
@@ -84,14 +91,23 @@ export const ZTags = z
   })
   .pipe(z.array(z.string().max(TAG_MAX_LENGTH, POST_MSG.tagTooLong)).max(MAX_TAGS, POST_MSG.tooManyTags));
 
-const locationText = z.string().trim().max(LOCATION_FIELD_MAX_LENGTH, `Location fields must be at most ${LOCATION_FIELD_MAX_LENGTH} characters`);
+const locationText = z
+  .string()
+  .trim()
+  .max(LOCATION_FIELD_MAX_LENGTH, `Location fields must be at most ${LOCATION_FIELD_MAX_LENGTH} characters`);
 
 export const ZPostLocation = z.object({
   name: locationText.default(''),
   coordinates: z
     .object({
-      latitude: z.number({ message: 'Latitude must be a number' }).min(-90, 'Latitude must be between -90 and 90').max(90, 'Latitude must be between -90 and 90'),
-      longitude: z.number({ message: 'Longitude must be a number' }).min(-180, 'Longitude must be between -180 and 180').max(180, 'Longitude must be between -180 and 180'),
+      latitude: z
+        .number({ message: 'Latitude must be a number' })
+        .min(-90, 'Latitude must be between -90 and 90')
+        .max(90, 'Latitude must be between -90 and 90'),
+      longitude: z
+        .number({ message: 'Longitude must be a number' })
+        .min(-180, 'Longitude must be between -180 and 180')
+        .max(180, 'Longitude must be between -180 and 180'),
     })
     .nullable()
     .default(null),
@@ -108,9 +124,21 @@ export const ZPostLocation = z.object({
 export type PostLocationInput = z.infer<typeof ZPostLocation>;
 
 export const ZPostImageRef = z.object({
-  url: z.string({ message: 'Each image needs a url' }).trim().min(1, 'Each image needs a url').max(IMAGE_URL_MAX_LENGTH, POST_MSG.imageNotUploaded),
-  altText: z.string().trim().max(IMAGE_ALT_TEXT_MAX_LENGTH, `Alt text must be at most ${IMAGE_ALT_TEXT_MAX_LENGTH} characters`).default(''),
-  caption: z.string().trim().max(IMAGE_CAPTION_MAX_LENGTH, `Caption must be at most ${IMAGE_CAPTION_MAX_LENGTH} characters`).default(''),
+  url: z
+    .string({ message: 'Each image needs a url' })
+    .trim()
+    .min(1, 'Each image needs a url')
+    .max(IMAGE_URL_MAX_LENGTH, POST_MSG.imageNotUploaded),
+  altText: z
+    .string()
+    .trim()
+    .max(IMAGE_ALT_TEXT_MAX_LENGTH, `Alt text must be at most ${IMAGE_ALT_TEXT_MAX_LENGTH} characters`)
+    .default(''),
+  caption: z
+    .string()
+    .trim()
+    .max(IMAGE_CAPTION_MAX_LENGTH, `Caption must be at most ${IMAGE_CAPTION_MAX_LENGTH} characters`)
+    .default(''),
 });
 
 export const ZCreatePostBody = z.object({

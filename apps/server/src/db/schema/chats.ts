@@ -11,7 +11,9 @@ export const chats = pgTable(
     directKey: text('direct_key').unique(),
     createdBy: varchar('created_by', { length: 24 }).references(() => users.id, { onDelete: 'set null' }),
     lastMessageId: varchar('last_message_id', { length: 24 }),
-    lastActivityAt: timestamp('last_activity_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('chats_last_activity_idx').on(t.lastActivityAt.desc())],

@@ -27,7 +27,10 @@ export const posts = pgTable(
     content: text('content').notNull(),
     excerpt: text('excerpt').notNull().default(''),
     category: text('category').notNull(),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     privacy: text('privacy').notNull().default('public'),
     city: text('city'),
     locationName: text('location_name'),
@@ -101,7 +104,10 @@ export const mediaUploads = pgTable(
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     placeholder: text('placeholder'),
-    storageKeys: text('storage_keys').array().notNull().default(sql`'{}'::text[]`),
+    storageKeys: text('storage_keys')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     postId: varchar('post_id', { length: 24 }).references(() => posts.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

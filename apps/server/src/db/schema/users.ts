@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -23,7 +34,10 @@ export const users = pgTable(
     isVerified: boolean('is_verified').notNull().default(false),
     isAdmin: boolean('is_admin').notNull().default(false),
     isModerator: boolean('is_moderator').notNull().default(false),
-    permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+    permissions: text('permissions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     isOnline: boolean('is_online').notNull().default(false),
     lastActiveAt: timestamp('last_active_at', { withTimezone: true, mode: 'date' }),
     postsCount: integer('posts_count').notNull().default(0),

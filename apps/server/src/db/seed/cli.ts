@@ -24,13 +24,26 @@ if (!Number.isInteger(usersCount) || usersCount < 1 || !Number.isInteger(postsCo
 const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: `${config.dataDir}/db` });
 await migrateDatabase(database);
-const app = await buildApp({ config, database, jwtSecret: resolveJwtSecret({ configured: config.jwtSecret, dataDir: config.dataDir }) });
+const app = await buildApp({
+  config,
+  database,
+  jwtSecret: resolveJwtSecret({ configured: config.jwtSecret, dataDir: config.dataDir }),
+});
 const password = randomBytes(9).toString('base64url');
 const suffix = `_${Date.now().toString(36).slice(-4)}`;
 const started = Date.now();
-const result = await seedDemo(app.ctx, { users: usersCount, posts: postsCount, password, usernameSuffix: suffix });
-console.log(`Seeded ${result.usernames.length} members and ${result.postCount} posts in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
-console.log(`Usernames: ${result.usernames.slice(0, 5).join(', ')}${result.usernames.length > 5 ? ', ...' : ''}`);
+const result = await seedDemo(app.ctx, {
+  users: usersCount,
+  posts: postsCount,
+  password,
+  usernameSuffix: suffix,
+});
+console.log(
+  `Seeded ${result.usernames.length} members and ${result.postCount} posts in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+);
+console.log(
+  `Usernames: ${result.usernames.slice(0, 5).join(', ')}${result.usernames.length > 5 ? ', ...' : ''}`,
+);
 console.log(`Password for all of them: ${password}`);
 await app.close();
 await database.close();

@@ -3,14 +3,36 @@ import { CATEGORIES, type Category } from '@glimpse/shared';
 /** Words the demo generator combines. Deterministic given the random source, no network. */
 
 export const DEMO_PEOPLE = [
-  ['ava', 'Ava', 'Chen'], ['liam', 'Liam', 'Patel'], ['mia', 'Mia', 'Rossi'], ['noah', 'Noah', 'Kim'],
-  ['zoe', 'Zoe', 'Garcia'], ['ethan', 'Ethan', 'Nguyen'], ['lily', 'Lily', 'Okafor'], ['lucas', 'Lucas', 'Silva'],
-  ['emma', 'Emma', 'Schmidt'], ['leo', 'Leo', 'Tanaka'], ['chloe', 'Chloe', 'Dubois'], ['mason', 'Mason', 'Reyes'],
-  ['nora', 'Nora', 'Haddad'], ['owen', 'Owen', 'Murphy'], ['ruby', 'Ruby', 'Andersen'], ['kai', 'Kai', 'Wong'],
-  ['isla', 'Isla', 'Campbell'], ['omar', 'Omar', 'Farouk'], ['hana', 'Hana', 'Sato'], ['diego', 'Diego', 'Morales'],
-  ['maya', 'Maya', 'Levi'], ['felix', 'Felix', 'Weber'], ['aria', 'Aria', 'Moreau'], ['jonah', 'Jonah', 'Brooks'],
-  ['sofia', 'Sofia', 'Costa'], ['ravi', 'Ravi', 'Iyer'], ['elena', 'Elena', 'Popescu'], ['theo', 'Theo', 'Laurent'],
-  ['yuki', 'Yuki', 'Mori'], ['amara', 'Amara', 'Diallo'],
+  ['ava', 'Ava', 'Chen'],
+  ['liam', 'Liam', 'Patel'],
+  ['mia', 'Mia', 'Rossi'],
+  ['noah', 'Noah', 'Kim'],
+  ['zoe', 'Zoe', 'Garcia'],
+  ['ethan', 'Ethan', 'Nguyen'],
+  ['lily', 'Lily', 'Okafor'],
+  ['lucas', 'Lucas', 'Silva'],
+  ['emma', 'Emma', 'Schmidt'],
+  ['leo', 'Leo', 'Tanaka'],
+  ['chloe', 'Chloe', 'Dubois'],
+  ['mason', 'Mason', 'Reyes'],
+  ['nora', 'Nora', 'Haddad'],
+  ['owen', 'Owen', 'Murphy'],
+  ['ruby', 'Ruby', 'Andersen'],
+  ['kai', 'Kai', 'Wong'],
+  ['isla', 'Isla', 'Campbell'],
+  ['omar', 'Omar', 'Farouk'],
+  ['hana', 'Hana', 'Sato'],
+  ['diego', 'Diego', 'Morales'],
+  ['maya', 'Maya', 'Levi'],
+  ['felix', 'Felix', 'Weber'],
+  ['aria', 'Aria', 'Moreau'],
+  ['jonah', 'Jonah', 'Brooks'],
+  ['sofia', 'Sofia', 'Costa'],
+  ['ravi', 'Ravi', 'Iyer'],
+  ['elena', 'Elena', 'Popescu'],
+  ['theo', 'Theo', 'Laurent'],
+  ['yuki', 'Yuki', 'Mori'],
+  ['amara', 'Amara', 'Diallo'],
 ] as const;
 
 export interface DemoCity {
@@ -40,51 +62,134 @@ export const DEMO_CITIES: DemoCity[] = [
 
 const TOPICS: Record<Category, { titles: string[]; tags: string[]; lines: string[] }> = {
   Fashion: {
-    titles: ['Autumn layers I keep coming back to', 'Thrifted denim, three ways', 'Linen season is here', 'A capsule wardrobe in 12 pieces', 'Street style on a rainy day'],
+    titles: [
+      'Autumn layers I keep coming back to',
+      'Thrifted denim, three ways',
+      'Linen season is here',
+      'A capsule wardrobe in 12 pieces',
+      'Street style on a rainy day',
+    ],
     tags: ['ootd', 'streetstyle', 'thrift', 'minimal', 'vintage', 'denim'],
-    lines: ['Neutral tones, one bold accessory and comfortable shoes.', 'Everything here is second-hand except the socks.', 'Rolled sleeves and a long coat carried the whole outfit.'],
+    lines: [
+      'Neutral tones, one bold accessory and comfortable shoes.',
+      'Everything here is second-hand except the socks.',
+      'Rolled sleeves and a long coat carried the whole outfit.',
+    ],
   },
   Travel: {
-    titles: ['Sunrise from the old harbour', 'Three days on foot through the hills', 'The quiet side of the city', 'Night train diaries', 'A weekend by the coast'],
+    titles: [
+      'Sunrise from the old harbour',
+      'Three days on foot through the hills',
+      'The quiet side of the city',
+      'Night train diaries',
+      'A weekend by the coast',
+    ],
     tags: ['travel', 'wanderlust', 'roadtrip', 'sunset', 'hiking', 'citybreak'],
-    lines: ['We left before dawn and had the viewpoint to ourselves.', 'Take the small streets; the cafés there are twice as good.', 'Pack light, bring a good pair of shoes and an open afternoon.'],
+    lines: [
+      'We left before dawn and had the viewpoint to ourselves.',
+      'Take the small streets; the cafés there are twice as good.',
+      'Pack light, bring a good pair of shoes and an open afternoon.',
+    ],
   },
   Food: {
-    titles: ['The best noodles I have had this year', 'Sunday brunch at home', 'A tiny bakery worth the queue', 'Homemade dumplings, step by step', 'Street food crawl'],
+    titles: [
+      'The best noodles I have had this year',
+      'Sunday brunch at home',
+      'A tiny bakery worth the queue',
+      'Homemade dumplings, step by step',
+      'Street food crawl',
+    ],
     tags: ['foodie', 'brunch', 'homecooking', 'dessert', 'coffee', 'streetfood'],
-    lines: ['Crispy edges, soft middle and a sauce I want to drink.', 'Forty minutes from start to plate, and most of it is waiting.', 'Go early: by noon the sesame buns are gone.'],
+    lines: [
+      'Crispy edges, soft middle and a sauce I want to drink.',
+      'Forty minutes from start to plate, and most of it is waiting.',
+      'Go early: by noon the sesame buns are gone.',
+    ],
   },
   Beauty: {
-    titles: ['My five-minute morning routine', 'Sunscreen I actually enjoy wearing', 'Soft glam for a friend’s wedding', 'Skincare that survived winter', 'Nail art, autumn edition'],
+    titles: [
+      'My five-minute morning routine',
+      'Sunscreen I actually enjoy wearing',
+      'Soft glam for a friend’s wedding',
+      'Skincare that survived winter',
+      'Nail art, autumn edition',
+    ],
     tags: ['skincare', 'makeup', 'glowup', 'nails', 'selfcare', 'beauty'],
-    lines: ['Gentle cleanser, serum, moisturiser, sunscreen — that is all.', 'Blend the edges and let the skin show through.', 'Patch test anything new, even when the reviews are great.'],
+    lines: [
+      'Gentle cleanser, serum, moisturiser, sunscreen — that is all.',
+      'Blend the edges and let the skin show through.',
+      'Patch test anything new, even when the reviews are great.',
+    ],
   },
   Lifestyle: {
-    titles: ['A slow Sunday at home', 'Reorganising the reading corner', 'Plants that survived my care', 'Morning pages, one year in', 'Small rituals that help'],
+    titles: [
+      'A slow Sunday at home',
+      'Reorganising the reading corner',
+      'Plants that survived my care',
+      'Morning pages, one year in',
+      'Small rituals that help',
+    ],
     tags: ['lifestyle', 'homedecor', 'plants', 'reading', 'slowliving', 'wellness'],
-    lines: ['Tea, a paperback and nowhere to be.', 'Moved the chair by the window and read twice as much.', 'Ten minutes of writing before the phone comes out.'],
+    lines: [
+      'Tea, a paperback and nowhere to be.',
+      'Moved the chair by the window and read twice as much.',
+      'Ten minutes of writing before the phone comes out.',
+    ],
   },
   Technology: {
-    titles: ['My desk setup for deep work', 'Building a tiny weather station', 'Mechanical keyboard, finally finished', 'Photos from the maker fair', 'A week with a paper notebook and no apps'],
+    titles: [
+      'My desk setup for deep work',
+      'Building a tiny weather station',
+      'Mechanical keyboard, finally finished',
+      'Photos from the maker fair',
+      'A week with a paper notebook and no apps',
+    ],
     tags: ['tech', 'desksetup', 'maker', 'gadgets', 'coding', 'photography'],
-    lines: ['One screen, one lamp, one plant: fewer distractions.', 'Soldered the sensor board last night; it reports every minute.', 'Lubed switches make a difference you can hear.'],
+    lines: [
+      'One screen, one lamp, one plant: fewer distractions.',
+      'Soldered the sensor board last night; it reports every minute.',
+      'Lubed switches make a difference you can hear.',
+    ],
   },
   Sports: {
-    titles: ['First half marathon done', 'Morning swim before work', 'Climbing gym progress', 'Cycling the coast road', 'Pickup basketball, every Thursday'],
+    titles: [
+      'First half marathon done',
+      'Morning swim before work',
+      'Climbing gym progress',
+      'Cycling the coast road',
+      'Pickup basketball, every Thursday',
+    ],
     tags: ['running', 'fitness', 'cycling', 'climbing', 'swimming', 'training'],
-    lines: ['Negative splits and a very happy finish line.', 'Cold water, clear head, better day.', 'Sent the overhang after three weeks of trying.'],
+    lines: [
+      'Negative splits and a very happy finish line.',
+      'Cold water, clear head, better day.',
+      'Sent the overhang after three weeks of trying.',
+    ],
   },
 };
 
 export const DEMO_COMMENTS = [
-  'This is beautiful!', 'Saving this for later.', 'Where exactly is this?', 'Love the colours here.',
-  'So inspiring, thank you for sharing.', 'I need to try this.', 'Great shot!', 'Adding it to my list.',
-  'How long did this take?', 'Wow, the light!', 'This made my day.', 'Totally agree with you.',
+  'This is beautiful!',
+  'Saving this for later.',
+  'Where exactly is this?',
+  'Love the colours here.',
+  'So inspiring, thank you for sharing.',
+  'I need to try this.',
+  'Great shot!',
+  'Adding it to my list.',
+  'How long did this take?',
+  'Wow, the light!',
+  'This made my day.',
+  'Totally agree with you.',
 ];
 
 export const DEMO_CHAT_LINES = [
-  'Hey! Loved your last post.', 'Thanks! It was such a good day.', 'Where was that taken?',
-  'Let me send you the spot later.', 'We should go together next time.', 'Deal. Next weekend?',
+  'Hey! Loved your last post.',
+  'Thanks! It was such a good day.',
+  'Where was that taken?',
+  'Let me send you the spot later.',
+  'We should go together next time.',
+  'Deal. Next weekend?',
 ];
 
 export function topicFor(category: Category) {

@@ -40,7 +40,10 @@ function hillPath(width: number, height: number, baseY: number, amp: number, ran
   return points.join(' ');
 }
 
-export async function renderDemoPhoto(seed: number, opts: { width?: number; height?: number } = {}): Promise<Buffer> {
+export async function renderDemoPhoto(
+  seed: number,
+  opts: { width?: number; height?: number } = {},
+): Promise<Buffer> {
   const rand = mulberry32(seed * 7919 + 17);
   const width = opts.width ?? 1080;
   const height = opts.height ?? (rand() < 0.5 ? 1350 : 1080);

@@ -9,8 +9,26 @@ import { newId } from '../../lib/ids.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { processImage } from '../../modules/media/media.pipeline.js';
 import { hotScoreSql } from '../../modules/posts/posts.hot.js';
-import { chatMembers, chats, comments, follows, likes, messages, postMedia, posts, shares, users } from '../schema/index.js';
-import { CATEGORIES, DEMO_CHAT_LINES, DEMO_CITIES, DEMO_COMMENTS, DEMO_PEOPLE, topicFor } from './demo-content.js';
+import {
+  chatMembers,
+  chats,
+  comments,
+  follows,
+  likes,
+  messages,
+  postMedia,
+  posts,
+  shares,
+  users,
+} from '../schema/index.js';
+import {
+  CATEGORIES,
+  DEMO_CHAT_LINES,
+  DEMO_CITIES,
+  DEMO_COMMENTS,
+  DEMO_PEOPLE,
+  topicFor,
+} from './demo-content.js';
 import { renderDemoPhoto } from './demo-images.js';
 
 export interface SeedOptions {
@@ -51,7 +69,11 @@ async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unkno
  * Generates members, posts with real processed photos, follows, likes, comments, shares and a
  * few chats. Counters are recomputed set-wise at the end, so they match the rows exactly.
  */
-export async function seedDemo(ctx: AppContext, opts: SeedOptions, log?: FastifyBaseLogger): Promise<SeedResult> {
+export async function seedDemo(
+  ctx: AppContext,
+  opts: SeedOptions,
+  log?: FastifyBaseLogger,
+): Promise<SeedResult> {
   const random = rng(opts.seed ?? Date.now());
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   const db = ctx.db;
@@ -86,7 +108,13 @@ export async function seedDemo(ctx: AppContext, opts: SeedOptions, log?: Fastify
   await insertChunked(userRows, (chunk) => db.insert(users).values(chunk));
 
   const poolSize = Math.max(1, opts.imagePool ?? 24);
-  const pool: Array<{ url: string; width: number; height: number; placeholder: string | null; variants: ImageVariant[] }> = [];
+  const pool: Array<{
+    url: string;
+    width: number;
+    height: number;
+    placeholder: string | null;
+    variants: ImageVariant[];
+  }> = [];
   for (let i = 0; i < poolSize; i++) {
     const photo = await renderDemoPhoto((opts.seed ?? 1) + i);
     const processed = await processImage(ctx.storage, photo, { kind: 'post' });
@@ -105,9 +133,12 @@ export async function seedDemo(ctx: AppContext, opts: SeedOptions, log?: Fastify
     const [first, second, third] = [...topic.lines].sort(() => random() - 0.5) as [string, string, string];
     const content = random() < 0.5 ? `${first} ${second}\n\n${third}` : `${first}\n\n${second}`;
     const roll = random();
-    const privacy: Privacy = roll < 0.85 ? 'public' : roll < 0.93 ? 'followers' : roll < 0.97 ? 'friends' : 'private';
+    const privacy: Privacy =
+      roll < 0.85 ? 'public' : roll < 0.93 ? 'followers' : roll < 0.97 ? 'friends' : 'private';
     const id = newId(createdAt);
-    const tags = Array.from(new Set([pick(topic.tags), pick(topic.tags), city.name.toLowerCase().replace(/\s+/g, '')]));
+    const tags = Array.from(
+      new Set([pick(topic.tags), pick(topic.tags), city.name.toLowerCase().replace(/\s+/g, '')]),
+    );
     postRows.push({
       id,
       authorId: author.id,
@@ -174,9 +205,16 @@ export async function seedDemo(ctx: AppContext, opts: SeedOptions, log?: Fastify
     const commentCount = Math.floor(random() * 5);
     for (let k = 0; k < commentCount; k++) {
       const at = new Date(postTime + random() * (now - postTime));
-      commentRows.push({ id: newId(at), postId: post.id, userId: pick(userRows).id, content: pick(DEMO_COMMENTS), createdAt: at });
+      commentRows.push({
+        id: newId(at),
+        postId: post.id,
+        userId: pick(userRows).id,
+        content: pick(DEMO_COMMENTS),
+        createdAt: at,
+      });
     }
-    if (random() < 0.3) shareRows.push({ id: newId(), postId: post.id, userId: pick(userRows).id, shareType: 'repost' });
+    if (random() < 0.3)
+      shareRows.push({ id: newId(), postId: post.id, userId: pick(userRows).id, shareType: 'repost' });
   }
   await insertChunked([...likeRows.values()], (chunk) => db.insert(likes).values(chunk));
   await insertChunked(commentRows, (chunk) => db.insert(comments).values(chunk));
@@ -184,12 +222,19 @@ export async function seedDemo(ctx: AppContext, opts: SeedOptions, log?: Fastify
 
   await seedChats(ctx, userRows.slice(0, Math.min(6, userRows.length)), random);
   await recomputeCounters(ctx);
-  log?.info({ users: userRows.length, posts: postRows.length, likes: likeRows.size, comments: commentRows.length }, 'demo data ready');
+  log?.info(
+    { users: userRows.length, posts: postRows.length, likes: likeRows.size, comments: commentRows.length },
+    'demo data ready',
+  );
   return { usernames: userRows.map((u) => u.username), postCount: postRows.length };
 }
 
 /** A few conversations between the first member and the next ones. */
-async function seedChats(ctx: AppContext, people: Array<{ id: string }>, random: () => number): Promise<void> {
+async function seedChats(
+  ctx: AppContext,
+  people: Array<{ id: string }>,
+  random: () => number,
+): Promise<void> {
   const [first, ...others] = people;
   if (!first) return;
   for (const other of others.slice(0, 4)) {
@@ -203,9 +248,22 @@ async function seedChats(ctx: AppContext, people: Array<{ id: string }>, random:
     const last = rows[rows.length - 1]!;
     const [a, b] = [first.id, other.id].sort();
     await ctx.db.transaction(async (tx) => {
-      await tx.insert(chats).values({ id: chatId, type: 'direct', directKey: `${a}:${b}`, createdBy: other.id, lastMessageId: last.id, lastActivityAt: last.createdAt, createdAt: new Date(start) });
+      await tx.insert(chats).values({
+        id: chatId,
+        type: 'direct',
+        directKey: `${a}:${b}`,
+        createdBy: other.id,
+        lastMessageId: last.id,
+        lastActivityAt: last.createdAt,
+        createdAt: new Date(start),
+      });
       await tx.insert(chatMembers).values([
-        { chatId, userId: first.id, unreadCount: last.senderId === first.id ? 0 : 1, lastReadAt: new Date(start) },
+        {
+          chatId,
+          userId: first.id,
+          unreadCount: last.senderId === first.id ? 0 : 1,
+          lastReadAt: new Date(start),
+        },
         { chatId, userId: other.id, unreadCount: 0, lastReadAt: last.createdAt },
       ]);
       await tx.insert(messages).values(rows);
@@ -238,7 +296,11 @@ export async function seedDemoIfEmpty(ctx: AppContext, log: FastifyBaseLogger): 
   const result = await seedDemo(ctx, { users: 30, posts: 300, password, seed: 20261122 }, log);
   const file = path.join(ctx.config.dataDir, 'demo-credentials.txt');
   fs.mkdirSync(ctx.config.dataDir, { recursive: true });
-  fs.writeFileSync(file, `Demo accounts: ${result.usernames.join(', ')}\nPassword (all of them): ${password}\n`, { mode: 0o600 });
+  fs.writeFileSync(
+    file,
+    `Demo accounts: ${result.usernames.join(', ')}\nPassword (all of them): ${password}\n`,
+    { mode: 0o600 },
+  );
   const banner = [
     '',
     '  Demo data is ready (first start of an empty database).',

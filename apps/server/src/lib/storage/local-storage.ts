@@ -2,7 +2,13 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { contentTypeOfKey, isValidMediaKey, MEDIA_URL_PREFIX, type MediaStorage, type StoredObject } from './media-storage.js';
+import {
+  contentTypeOfKey,
+  isValidMediaKey,
+  MEDIA_URL_PREFIX,
+  type MediaStorage,
+  type StoredObject,
+} from './media-storage.js';
 
 /**
  * Media on the local disk under `root`, served by the app at /media/<key>. Files are spread over

@@ -11,8 +11,10 @@ afterAll(async () => {
   await t.close();
 });
 
-const register = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/users', payload: payload as object });
-const login = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: payload as object });
+const register = (payload: unknown) =>
+  t.app.inject({ method: 'POST', url: '/api/users', payload: payload as object });
+const login = (payload: unknown) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/login', payload: payload as object });
 
 function decode(token: string): TokenPayload {
   return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as TokenPayload;
@@ -51,8 +53,12 @@ describe('POST /api/users (register)', () => {
   });
 
   it('accepts every mainstream provider, e.g. vip.163 and qq', async () => {
-    expect((await register({ email: 'v@vip.163.com', username: 'vip163', password: 'secret1' })).statusCode).toBe(201);
-    expect((await register({ email: 'q@qq.com', username: 'qquser', password: 'secret1' })).statusCode).toBe(201);
+    expect(
+      (await register({ email: 'v@vip.163.com', username: 'vip163', password: 'secret1' })).statusCode,
+    ).toBe(201);
+    expect((await register({ email: 'q@qq.com', username: 'qquser', password: 'secret1' })).statusCode).toBe(
+      201,
+    );
   });
 
   it('refuses a taken email or username case-insensitively', async () => {
@@ -76,7 +82,11 @@ describe('POST /api/users (register)', () => {
 
 describe('POST /api/auth/login', () => {
   it('signs in by email or by username, case-insensitively', async () => {
-    const { user } = await registerViaApi(t.app, { email: 'login@gmail.com', username: 'loginuser', password: 'secret1' });
+    const { user } = await registerViaApi(t.app, {
+      email: 'login@gmail.com',
+      username: 'loginuser',
+      password: 'secret1',
+    });
     for (const email of ['login@gmail.com', 'LOGIN@gmail.com', 'loginuser', 'LoginUser']) {
       const res = await login({ email, password: 'secret1' });
       expect(res.statusCode).toBe(200);
@@ -86,8 +96,14 @@ describe('POST /api/auth/login', () => {
 
   it('answers the spec messages for missing fields, unknown account and wrong password', async () => {
     await registerViaApi(t.app, { email: 'pw@gmail.com', username: 'pwuser', password: 'secret1' });
-    expect((await login({ password: 'x' })).json()).toEqual({ message: MSG.emailRequired, code: 'VALIDATION' });
-    expect((await login({ email: 'pw@gmail.com' })).json()).toEqual({ message: MSG.passwordRequired, code: 'VALIDATION' });
+    expect((await login({ password: 'x' })).json()).toEqual({
+      message: MSG.emailRequired,
+      code: 'VALIDATION',
+    });
+    expect((await login({ email: 'pw@gmail.com' })).json()).toEqual({
+      message: MSG.passwordRequired,
+      code: 'VALIDATION',
+    });
     const unknown = await login({ email: 'nobody@gmail.com', password: 'secret1' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe(MSG.accountNotFound);
@@ -98,7 +114,8 @@ describe('POST /api/auth/login', () => {
 
   it('answers 429 after repeated failures, even with the right password', async () => {
     await registerViaApi(t.app, { email: 'brute@gmail.com', username: 'bruteuser', password: 'secret1' });
-    for (let i = 0; i < 3; i++) expect((await login({ email: 'brute@gmail.com', password: 'nope' })).statusCode).toBe(401);
+    for (let i = 0; i < 3; i++)
+      expect((await login({ email: 'brute@gmail.com', password: 'nope' })).statusCode).toBe(401);
     const blocked = await login({ email: 'brute@gmail.com', password: 'secret1' });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().code).toBe('RATE_LIMITED');
@@ -124,7 +141,11 @@ describe('GET /api/auth/me and token rules', () => {
 
   it('answers 401 "Token expired" for an expired token', async () => {
     const { user } = await registerViaApi(t.app);
-    const old = signToken({ userId: user.id, username: user.username, email: user.email }, TEST_JWT_SECRET, 1_000_000);
+    const old = signToken(
+      { userId: user.id, username: user.username, email: user.email },
+      TEST_JWT_SECRET,
+      1_000_000,
+    );
     const res = await me(`Bearer ${old}`);
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe('Token expired');
@@ -132,7 +153,10 @@ describe('GET /api/auth/me and token rules', () => {
 
   it('answers 403 "Invalid token" for a bad signature or garbage', async () => {
     const { user } = await registerViaApi(t.app);
-    const forged = signToken({ userId: user.id, username: user.username, email: user.email }, 'another-secret'.padEnd(40, 'y'));
+    const forged = signToken(
+      { userId: user.id, username: user.username, email: user.email },
+      'another-secret'.padEnd(40, 'y'),
+    );
     for (const token of [forged, 'garbage', 'a.b.c']) {
       const res = await me(`Bearer ${token}`);
       expect(res.statusCode).toBe(403);
@@ -141,7 +165,10 @@ describe('GET /api/auth/me and token rules', () => {
   });
 
   it('answers 401 when the token belongs to a member who no longer exists', async () => {
-    const ghost = signToken({ userId: 'f'.repeat(24), username: 'ghost', email: 'g@gmail.com' }, TEST_JWT_SECRET);
+    const ghost = signToken(
+      { userId: 'f'.repeat(24), username: 'ghost', email: 'g@gmail.com' },
+      TEST_JWT_SECRET,
+    );
     const res = await me(`Bearer ${ghost}`);
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe('Access token required');
@@ -178,7 +205,12 @@ describe('error handling', () => {
   });
 
   it('answers a non-object body with 400, not 500', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/users', payload: '"just a string"', headers: { 'content-type': 'application/json' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      payload: '"just a string"',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(400);
   });
 });

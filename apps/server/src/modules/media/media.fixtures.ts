@@ -4,26 +4,39 @@ import sharp from 'sharp';
 
 /** Test images and multipart bodies. Only tests import this file. */
 
-export function solidImage(width: number, height: number, format: 'png' | 'jpeg' | 'webp' | 'gif' | 'avif' = 'png'): Promise<Buffer> {
+export function solidImage(
+  width: number,
+  height: number,
+  format: 'png' | 'jpeg' | 'webp' | 'gif' | 'avif' = 'png',
+): Promise<Buffer> {
   // A gradient-ish overlay keeps the encoders honest (a flat colour compresses to nothing).
   const noise = { width, height, channels: 3 as const };
   return sharp(randomBytes(width * height * 3), { raw: noise })
-    .composite([{ input: { create: { width, height, channels: 4, background: { r: 200, g: 80, b: 40, alpha: 0.6 } } } }])
+    .composite([
+      { input: { create: { width, height, channels: 4, background: { r: 200, g: 80, b: 40, alpha: 0.6 } } } },
+    ])
     .toFormat(format)
     .toBuffer();
 }
 
 /** A JPEG carrying camera EXIF with GPS coordinates and an orientation tag. */
 export function jpegWithGps(width: number, height: number, orientation = 1): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 10, g: 120, b: 200 } } })
-    .jpeg()
-    // libvips writes the Orientation tag from its own field, not from IFD0 strings.
-    .withMetadata({ orientation })
-    .withExifMerge({
-      IFD0: { Make: 'GlimpseCam', Model: 'Test 1', Copyright: 'Secret Owner' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '33/1 41/1 2/1', GPSLongitudeRef: 'W', GPSLongitude: '117/1 49/1 32/1' },
-    })
-    .toBuffer();
+  return (
+    sharp({ create: { width, height, channels: 3, background: { r: 10, g: 120, b: 200 } } })
+      .jpeg()
+      // libvips writes the Orientation tag from its own field, not from IFD0 strings.
+      .withMetadata({ orientation })
+      .withExifMerge({
+        IFD0: { Make: 'GlimpseCam', Model: 'Test 1', Copyright: 'Secret Owner' },
+        IFD3: {
+          GPSLatitudeRef: 'N',
+          GPSLatitude: '33/1 41/1 2/1',
+          GPSLongitudeRef: 'W',
+          GPSLongitude: '117/1 49/1 32/1',
+        },
+      })
+      .toBuffer()
+  );
 }
 
 function pngChunk(type: string, data: Buffer): Buffer {
@@ -59,11 +72,16 @@ export interface FilePart {
 }
 
 /** A multipart/form-data body for app.inject(). */
-export function multipart(files: FilePart[], fields: Record<string, string> = {}): { payload: Buffer; headers: Record<string, string> } {
+export function multipart(
+  files: FilePart[],
+  fields: Record<string, string> = {},
+): { payload: Buffer; headers: Record<string, string> } {
   const boundary = `----glimpse${randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
   }
   files.forEach((f, i) => {
     const head =
@@ -72,5 +90,8 @@ export function multipart(files: FilePart[], fields: Record<string, string> = {}
     chunks.push(Buffer.from(head), f.data, Buffer.from('\r\n'));
   });
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }

@@ -18,7 +18,10 @@ function codeOf(err: unknown): string | undefined {
  * streaming (busboy stops buffering at `maxBytes` and we refuse the file) and the file count
  * before anything is processed. At most maxFiles x maxBytes is ever held.
  */
-export async function readImageParts(request: FastifyRequest, opts: ReadImagePartsOptions): Promise<Buffer[]> {
+export async function readImageParts(
+  request: FastifyRequest,
+  opts: ReadImagePartsOptions,
+): Promise<Buffer[]> {
   if (!request.isMultipart()) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the images as multipart/form-data');
   }
@@ -37,7 +40,8 @@ export async function readImageParts(request: FastifyRequest, opts: ReadImagePar
     }
   } catch (err) {
     if (err instanceof AppError) throw err;
-    if (codeOf(err) === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', opts.messages.tooLarge);
+    if (codeOf(err) === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError('PAYLOAD_TOO_LARGE', opts.messages.tooLarge);
     if (codeOf(err) === 'FST_FILES_LIMIT') throw new AppError('VALIDATION', opts.messages.tooManyFiles);
     throw err;
   }

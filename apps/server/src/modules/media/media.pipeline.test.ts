@@ -78,7 +78,8 @@ describe('processImage (post)', () => {
     const inputMeta = await sharp(input).metadata();
     expect(inputMeta.exif?.toString('latin1')).toContain('GlimpseCam');
     // The GPS IFD pointer (tag 0x8825), in either byte order, is really in the input.
-    const hasGpsPointer = (buf: Buffer) => buf.includes(Buffer.from([0x88, 0x25])) || buf.includes(Buffer.from([0x25, 0x88]));
+    const hasGpsPointer = (buf: Buffer) =>
+      buf.includes(Buffer.from([0x88, 0x25])) || buf.includes(Buffer.from([0x25, 0x88]));
     expect(hasGpsPointer(inputMeta.exif!)).toBe(true);
     const img = await processImage(storage, input, { kind: 'post' });
     expect(img.storageKeys.length).toBeGreaterThan(1);
@@ -125,8 +126,16 @@ describe('processImage (avatar)', () => {
 describe('processImage rejections', () => {
   it('refuses text, SVG, TIFF and empty input as not an image, whatever the name says', async () => {
     expect(await rejection(Buffer.from('just some text pretending to be a jpeg'))).toBe('not_image');
-    expect(await rejection(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"></svg>'))).toBe('not_image');
-    expect(await rejection(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).tiff().toBuffer())).toBe('not_image');
+    expect(
+      await rejection(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"></svg>')),
+    ).toBe('not_image');
+    expect(
+      await rejection(
+        await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+          .tiff()
+          .toBuffer(),
+      ),
+    ).toBe('not_image');
     expect(await rejection(Buffer.alloc(0))).toBe('not_image');
   });
 
@@ -151,7 +160,13 @@ describe('processImage rejections', () => {
 describe('local storage keys', () => {
   it('accepts only our own key shape, so no key can leave the media directory', async () => {
     expect(isValidMediaKey(`${'a'.repeat(64)}-w320.webp`)).toBe(true);
-    for (const bad of ['../etc/passwd', `../${'a'.repeat(64)}-w320.webp`, `${'a'.repeat(64)}/x.webp`, `${'A'.repeat(64)}-w320.webp`, '']) {
+    for (const bad of [
+      '../etc/passwd',
+      `../${'a'.repeat(64)}-w320.webp`,
+      `${'a'.repeat(64)}/x.webp`,
+      `${'A'.repeat(64)}-w320.webp`,
+      '',
+    ]) {
       expect(isValidMediaKey(bad)).toBe(false);
       expect(await storage.get(bad)).toBeNull();
     }

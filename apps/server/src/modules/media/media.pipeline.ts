@@ -115,7 +115,11 @@ async function placeholderOf(pipeline: Sharp): Promise<string> {
   return Buffer.from(rgbaToThumbHash(info.width, info.height, data)).toString('base64');
 }
 
-async function store(storage: MediaStorage, pipeline: Sharp, variant: string): Promise<{ key: string; url: string; width: number; height: number }> {
+async function store(
+  storage: MediaStorage,
+  pipeline: Sharp,
+  variant: string,
+): Promise<{ key: string; url: string; width: number; height: number }> {
   // Sharp writes no EXIF/XMP/IPTC/ICC unless asked (withMetadata/keepExif); we never ask.
   const { data, info } = await pipeline.webp({ quality: WEBP_QUALITY }).toBuffer({ resolveWithObject: true });
   const key = contentKey(data, variant, 'webp');
@@ -174,7 +178,11 @@ async function processAvatar(storage: MediaStorage, base: RawImage): Promise<Pro
  * Throws ImageRejectedError for anything that is not a JPEG/PNG/WebP/GIF/AVIF we can decode
  * within the pixel budget. Content-addressed keys make a repeated upload free of new files.
  */
-export async function processImage(storage: MediaStorage, input: Buffer, opts: { kind: ImageKind }): Promise<ProcessedImage> {
+export async function processImage(
+  storage: MediaStorage,
+  input: Buffer,
+  opts: { kind: ImageKind },
+): Promise<ProcessedImage> {
   await inspectImage(input);
   const base = await decodeBounded(input);
   return opts.kind === 'avatar' ? processAvatar(storage, base) : processPostImage(storage, base);

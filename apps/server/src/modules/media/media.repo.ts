@@ -28,12 +28,19 @@ export async function insertUploads(db: DbOrTx, rows: NewMediaUpload[]): Promise
  * Race-safe without explicit locks: if two posts claim the same upload at once, the second
  * UPDATE waits for the first's row lock, re-checks `post_id IS NULL`, and skips the row.
  */
-export async function claimUploads(tx: DbOrTx, ownerId: string, postId: string, urls: string[]): Promise<ClaimedUpload[]> {
+export async function claimUploads(
+  tx: DbOrTx,
+  ownerId: string,
+  postId: string,
+  urls: string[],
+): Promise<ClaimedUpload[]> {
   if (urls.length === 0) return [];
   const candidates = tx
     .selectDistinctOn([mediaUploads.url], { id: mediaUploads.id })
     .from(mediaUploads)
-    .where(and(eq(mediaUploads.ownerId, ownerId), isNull(mediaUploads.postId), inArray(mediaUploads.url, urls)))
+    .where(
+      and(eq(mediaUploads.ownerId, ownerId), isNull(mediaUploads.postId), inArray(mediaUploads.url, urls)),
+    )
     .orderBy(mediaUploads.url, desc(mediaUploads.createdAt));
   return tx
     .update(mediaUploads)

@@ -19,12 +19,20 @@ afterAll(async () => {
 
 function upload(files: FilePart[], headers: Record<string, string> = member.auth) {
   const body = multipart(files);
-  return t.app.inject({ method: 'POST', url: '/api/posts/upload-media', headers: { ...headers, ...body.headers }, payload: body.payload });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/posts/upload-media',
+    headers: { ...headers, ...body.headers },
+    payload: body.payload,
+  });
 }
 
 describe('POST /api/posts/upload-media', () => {
   it('answers each image with url, size, placeholder and variants, and records it as the caller’s upload', async () => {
-    const res = await upload([{ data: await solidImage(1500, 1000, 'jpeg') }, { data: await solidImage(300, 300, 'png'), contentType: 'image/png' }]);
+    const res = await upload([
+      { data: await solidImage(1500, 1000, 'jpeg') },
+      { data: await solidImage(300, 300, 'png'), contentType: 'image/png' },
+    ]);
     expect(res.statusCode).toBe(200);
     const { media } = res.json<{ media: UploadedMedia[] }>();
     expect(media).toHaveLength(2);
@@ -38,19 +46,27 @@ describe('POST /api/posts/upload-media', () => {
   });
 
   it('serves what it stored with immutable caching, and 304 on revalidation', async () => {
-    const { media } = (await upload([{ data: await solidImage(400, 300) }])).json<{ media: UploadedMedia[] }>();
+    const { media } = (await upload([{ data: await solidImage(400, 300) }])).json<{
+      media: UploadedMedia[];
+    }>();
     const res = await t.app.inject({ method: 'GET', url: media[0]!.url });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/webp');
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect((await sharp(res.rawPayload).metadata()).width).toBe(400);
-    const again = await t.app.inject({ method: 'GET', url: media[0]!.url, headers: { 'if-none-match': res.headers.etag as string } });
+    const again = await t.app.inject({
+      method: 'GET',
+      url: media[0]!.url,
+      headers: { 'if-none-match': res.headers.etag as string },
+    });
     expect(again.statusCode).toBe(304);
   });
 
   it('leaves no EXIF or GPS in the served original or any variant', async () => {
-    const { media } = (await upload([{ data: await jpegWithGps(1400, 900) }])).json<{ media: UploadedMedia[] }>();
+    const { media } = (await upload([{ data: await jpegWithGps(1400, 900) }])).json<{
+      media: UploadedMedia[];
+    }>();
     const urls = media[0]!.variants.map((v) => v.url);
     expect(urls.length).toBeGreaterThan(1);
     for (const url of urls) {
@@ -62,20 +78,32 @@ describe('POST /api/posts/upload-media', () => {
   });
 
   it('refuses a text file named .jpg with image/jpeg as not an image (400)', async () => {
-    const res = await upload([{ data: Buffer.from('this is not a picture at all, only text'), filename: 'cat.jpg', contentType: 'image/jpeg' }]);
+    const res = await upload([
+      {
+        data: Buffer.from('this is not a picture at all, only text'),
+        filename: 'cat.jpg',
+        contentType: 'image/jpeg',
+      },
+    ]);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: MSG.onlyImages, code: 'VALIDATION' });
   });
 
   it('refuses a whole batch when one file is bad, storing none of it', async () => {
     const before = await t.database.db.select().from(mediaUploads);
-    const res = await upload([{ data: await solidImage(100, 100) }, { data: Buffer.from('%PDF-1.7 not an image') }]);
+    const res = await upload([
+      { data: await solidImage(100, 100) },
+      { data: Buffer.from('%PDF-1.7 not an image') },
+    ]);
     expect(res.statusCode).toBe(400);
     expect(await t.database.db.select().from(mediaUploads)).toHaveLength(before.length);
   });
 
   it('refuses a file over 10 MB while streaming (413)', async () => {
-    const big = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(MAX_IMAGE_BYTES)]);
+    const big = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      randomBytes(MAX_IMAGE_BYTES),
+    ]);
     const res = await upload([{ data: big, contentType: 'image/png' }]);
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ message: MSG.imageTooLarge, code: 'PAYLOAD_TOO_LARGE' });
@@ -83,7 +111,10 @@ describe('POST /api/posts/upload-media', () => {
 
   it('accepts a file of exactly 10 MB as far as size goes', async () => {
     // Random bytes behind a PNG signature: the size passes, the content check then refuses it.
-    const exact = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(MAX_IMAGE_BYTES - 8)]);
+    const exact = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      randomBytes(MAX_IMAGE_BYTES - 8),
+    ]);
     const res = await upload([{ data: exact }]);
     expect(res.statusCode).toBe(400);
   });
@@ -114,7 +145,12 @@ describe('POST /api/posts/upload-media', () => {
     expect(none.json().message).toBe(POST_MSG.noImages);
     const wrongField = await upload([{ field: 'avatar', data: await solidImage(20, 20) }]);
     expect(wrongField.statusCode).toBe(400);
-    const json = await t.app.inject({ method: 'POST', url: '/api/posts/upload-media', headers: member.auth, payload: { media: [] } });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/posts/upload-media',
+      headers: member.auth,
+      payload: { media: [] },
+    });
     expect(json.statusCode).toBe(415);
     expect(json.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
   });
@@ -127,12 +163,15 @@ describe('POST /api/posts/upload-media', () => {
 });
 
 describe('GET /media/*', () => {
-  it.each(['/media/..%2F..%2Fpackage.json', '/media/../../etc/passwd', `/media/${'a'.repeat(64)}-orig.webp`, '/media/%2e%2e', '/media/'])(
-    '%s is a JSON 404 and never a file outside the store',
-    async (url) => {
-      const res = await t.app.inject({ method: 'GET', url });
-      expect(res.statusCode).toBe(404);
-      expect(res.headers['content-type']).toMatch(/application\/json/);
-    },
-  );
+  it.each([
+    '/media/..%2F..%2Fpackage.json',
+    '/media/../../etc/passwd',
+    `/media/${'a'.repeat(64)}-orig.webp`,
+    '/media/%2e%2e',
+    '/media/',
+  ])('%s is a JSON 404 and never a file outside the store', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+  });
 });

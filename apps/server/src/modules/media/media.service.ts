@@ -33,7 +33,11 @@ const POST_IMAGE_REJECTIONS: Record<ImageRejection, string> = {
  * POST /api/posts. Every file's header is checked before any is processed, so one bad file in a
  * batch refuses the batch without storing the others.
  */
-export async function uploadPostMedia(ctx: AppContext, ownerId: string, files: Buffer[]): Promise<UploadedMedia[]> {
+export async function uploadPostMedia(
+  ctx: AppContext,
+  ownerId: string,
+  files: Buffer[],
+): Promise<UploadedMedia[]> {
   try {
     for (const file of files) await inspectImage(file);
     // One at a time: each decode may hold a 2048 px raw frame, and sharp already uses every core.
@@ -52,7 +56,13 @@ export async function uploadPostMedia(ctx: AppContext, ownerId: string, files: B
         storageKeys: p.storageKeys,
       })),
     );
-    return rows.map((r) => ({ url: r.url, width: r.width, height: r.height, placeholder: r.placeholder, variants: r.variants }));
+    return rows.map((r) => ({
+      url: r.url,
+      width: r.width,
+      height: r.height,
+      placeholder: r.placeholder,
+      variants: r.variants,
+    }));
   } catch (err) {
     throw imageRejectionError(err, POST_IMAGE_REJECTIONS);
   }

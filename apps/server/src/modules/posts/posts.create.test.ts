@@ -25,7 +25,12 @@ const valid = { title: 'Sunset', content: 'Golden hour at the pier', category: '
 async function uploadAs(user: SeededUser, count = 1): Promise<UploadedMedia[]> {
   const files = await Promise.all(Array.from({ length: count }, (_, i) => solidImage(200 + i, 100)));
   const body = multipart(files.map((data) => ({ data })));
-  const res = await t.app.inject({ method: 'POST', url: '/api/posts/upload-media', headers: { ...user.auth, ...body.headers }, payload: body.payload });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/posts/upload-media',
+    headers: { ...user.auth, ...body.headers },
+    payload: body.payload,
+  });
   expect(res.statusCode).toBe(200);
   return res.json<{ media: UploadedMedia[] }>().media;
 }
@@ -64,7 +69,10 @@ describe('POST /api/posts', () => {
       isFollowedByUser: false,
     });
     expect(new Date(post.createdAt).toISOString()).toBe(post.createdAt);
-    const [row] = await t.database.db.select({ postsCount: users.postsCount }).from(users).where(eq(users.id, author.id));
+    const [row] = await t.database.db
+      .select({ postsCount: users.postsCount })
+      .from(users)
+      .where(eq(users.id, author.id));
     expect(row!.postsCount).toBe(1);
   });
 
@@ -94,8 +102,16 @@ describe('POST /api/posts', () => {
     ['an unknown privacy', { privacy: 'secret' }, POST_MSG.invalidPrivacy],
     ['21 tags', { tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }, POST_MSG.tooManyTags],
     ['a 31-character tag', { tags: ['y'.repeat(31)] }, POST_MSG.tagTooLong],
-    ['6 images', { media: { images: Array.from({ length: 6 }, (_, i) => ({ url: `/media/${i}` })) } }, POST_MSG.tooManyImages],
-    ['latitude 91', { location: { name: 'Irvine', coordinates: { latitude: 91, longitude: 0 } } }, 'Latitude must be between -90 and 90'],
+    [
+      '6 images',
+      { media: { images: Array.from({ length: 6 }, (_, i) => ({ url: `/media/${i}` })) } },
+      POST_MSG.tooManyImages,
+    ],
+    [
+      'latitude 91',
+      { location: { name: 'Irvine', coordinates: { latitude: 91, longitude: 0 } } },
+      'Latitude must be between -90 and 90',
+    ],
   ])('refuses %s (400)', async (_name, extra, message) => {
     const res = await create({ ...valid, ...extra });
     expect(res.statusCode).toBe(400);
@@ -113,7 +129,9 @@ describe('POST /api/posts', () => {
   });
 
   it('normalises tags: trimmed, empties dropped, duplicates removed case-insensitively; a comma string works too', async () => {
-    const fromArray = await createPostViaApi(t, author, { tags: [' Beach ', '', 'beach', 'BEACH', 'sand', '  '] });
+    const fromArray = await createPostViaApi(t, author, {
+      tags: [' Beach ', '', 'beach', 'BEACH', 'sand', '  '],
+    });
     expect(fromArray.tags).toEqual(['Beach', 'sand']);
     const fromString = await createPostViaApi(t, author, { tags: 'a, b,,A , c ' });
     expect(fromString.tags).toEqual(['a', 'b', 'c']);
@@ -127,7 +145,11 @@ describe('POST /api/posts', () => {
 
   it('takes the city from the address, else from the manual location name', async () => {
     const geocoded = await createPostViaApi(t, author, {
-      location: { name: 'Pier', coordinates: { latitude: 33.6, longitude: -117.9 }, address: { city: 'Newport Beach', country: 'USA' } },
+      location: {
+        name: 'Pier',
+        coordinates: { latitude: 33.6, longitude: -117.9 },
+        address: { city: 'Newport Beach', country: 'USA' },
+      },
     });
     expect(geocoded.city).toBe('Newport Beach');
     expect(geocoded.location).toEqual({
@@ -157,13 +179,19 @@ describe('POST /api/posts', () => {
     const [theirs] = await uploadAs(other);
     const [mine] = await uploadAs(author);
     const before = await t.database.db.select().from(postMedia);
-    const [{ postsCount: countBefore }] = (await t.database.db.select({ postsCount: users.postsCount }).from(users).where(eq(users.id, author.id))) as [{ postsCount: number }];
+    const [{ postsCount: countBefore }] = (await t.database.db
+      .select({ postsCount: users.postsCount })
+      .from(users)
+      .where(eq(users.id, author.id))) as [{ postsCount: number }];
 
     const stolen = await create({ ...valid, media: { images: [{ url: theirs!.url }] } });
     expect(stolen.statusCode).toBe(400);
     expect(stolen.json().message).toBe(POST_MSG.imageNotUploaded);
 
-    const mixed = await create({ ...valid, media: { images: [{ url: mine!.url }, { url: '/media/made-up.webp' }] } });
+    const mixed = await create({
+      ...valid,
+      media: { images: [{ url: mine!.url }, { url: '/media/made-up.webp' }] },
+    });
     expect(mixed.statusCode).toBe(400);
     // The failed post released nothing and attached nothing: the upload is still usable.
     const ok = await create({ ...valid, media: { images: [{ url: mine!.url }] } });
@@ -173,7 +201,10 @@ describe('POST /api/posts', () => {
     expect(reuse.json().message).toBe(POST_MSG.imageNotUploaded);
 
     expect(await t.database.db.select().from(postMedia)).toHaveLength(before.length + 1);
-    const [{ postsCount }] = (await t.database.db.select({ postsCount: users.postsCount }).from(users).where(eq(users.id, author.id))) as [{ postsCount: number }];
+    const [{ postsCount }] = (await t.database.db
+      .select({ postsCount: users.postsCount })
+      .from(users)
+      .where(eq(users.id, author.id))) as [{ postsCount: number }];
     expect(postsCount).toBe(countBefore + 1);
   });
 
@@ -181,7 +212,12 @@ describe('POST /api/posts', () => {
     const data = await solidImage(120, 90);
     const up = async () => {
       const body = multipart([{ data }]);
-      const res = await t.app.inject({ method: 'POST', url: '/api/posts/upload-media', headers: { ...author.auth, ...body.headers }, payload: body.payload });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/posts/upload-media',
+        headers: { ...author.auth, ...body.headers },
+        payload: body.payload,
+      });
       return res.json<{ media: UploadedMedia[] }>().media[0]!;
     };
     const first = await up();

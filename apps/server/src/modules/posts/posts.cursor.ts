@@ -10,11 +10,15 @@ type ScoreKey = { s: number; id: string };
 
 const isTimeKey = (v: unknown): v is TimeKey => {
   const k = v as TimeKey | null;
-  return typeof k === 'object' && k !== null && typeof k.t === 'string' && EXACT_TIME.test(k.t) && isValidId(k.id);
+  return (
+    typeof k === 'object' && k !== null && typeof k.t === 'string' && EXACT_TIME.test(k.t) && isValidId(k.id)
+  );
 };
 const isScoreKey = (v: unknown): v is ScoreKey => {
   const k = v as ScoreKey | null;
-  return typeof k === 'object' && k !== null && typeof k.s === 'number' && Number.isFinite(k.s) && isValidId(k.id);
+  return (
+    typeof k === 'object' && k !== null && typeof k.s === 'number' && Number.isFinite(k.s) && isValidId(k.id)
+  );
 };
 
 /** (time, id) cursors: newest feeds, liked posts, comments. */
@@ -31,6 +35,11 @@ export function decodeFeedCursor(cursor: string, sort: FeedSort): FeedCursor {
   return { kind: 'newest', t, id };
 }
 
-export function encodeFeedCursor(sort: FeedSort, row: { id: string; hotScore: number; cursorTime: string }): string {
-  return sort === 'trending' ? encodeCursor({ s: row.hotScore, id: row.id }) : encodeTimeCursor(row.cursorTime, row.id);
+export function encodeFeedCursor(
+  sort: FeedSort,
+  row: { id: string; hotScore: number; cursorTime: string },
+): string {
+  return sort === 'trending'
+    ? encodeCursor({ s: row.hotScore, id: row.id })
+    : encodeTimeCursor(row.cursorTime, row.id);
 }

@@ -4,10 +4,13 @@ import { comments, likes, shares, users } from '../../db/schema/index.js';
 import { authorColumns } from '../users/users.repo.js';
 import { descIndexed, exactTime } from './posts.repo.js';
 
-
 /** True when this call created the like; a like that already existed is left alone. */
 export async function insertLike(db: DbOrTx, postId: string, userId: string): Promise<boolean> {
-  const rows = await db.insert(likes).values({ postId, userId }).onConflictDoNothing().returning({ postId: likes.postId });
+  const rows = await db
+    .insert(likes)
+    .values({ postId, userId })
+    .onConflictDoNothing()
+    .returning({ postId: likes.postId });
   return rows.length > 0;
 }
 
@@ -23,8 +26,14 @@ export async function insertShare(db: DbOrTx, values: typeof shares.$inferInsert
   await db.insert(shares).values(values);
 }
 
-export async function insertComment(db: DbOrTx, values: typeof comments.$inferInsert): Promise<{ id: string; content: string; createdAt: Date }> {
-  const [row] = await db.insert(comments).values(values).returning({ id: comments.id, content: comments.content, createdAt: comments.createdAt });
+export async function insertComment(
+  db: DbOrTx,
+  values: typeof comments.$inferInsert,
+): Promise<{ id: string; content: string; createdAt: Date }> {
+  const [row] = await db
+    .insert(comments)
+    .values(values)
+    .returning({ id: comments.id, content: comments.content, createdAt: comments.createdAt });
   if (!row) throw new Error('insert returned no row');
   return row;
 }
@@ -48,9 +57,14 @@ export type CommentRow = {
  * A post's comments newest first (comments_post_created_idx), limit + 1 rows, from a keyset
  * position or an offset. The detail call reverses its page to show it oldest first.
  */
-export function selectCommentsPage(db: DbOrTx, postId: string, win: { limit: number; offset: number; after?: { t: string; id: string } }) {
+export function selectCommentsPage(
+  db: DbOrTx,
+  postId: string,
+  win: { limit: number; offset: number; after?: { t: string; id: string } },
+) {
   const where: SQL[] = [eq(comments.postId, postId)];
-  if (win.after) where.push(sql`(${comments.createdAt}, ${comments.id}) < (${win.after.t}::timestamptz, ${win.after.id})`);
+  if (win.after)
+    where.push(sql`(${comments.createdAt}, ${comments.id}) < (${win.after.t}::timestamptz, ${win.after.id})`);
   return db
     .select(commentColumns)
     .from(comments)

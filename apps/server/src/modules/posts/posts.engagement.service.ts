@@ -1,10 +1,26 @@
-import { POST_DETAIL_COMMENTS, POST_MSG, type Comment, type CommentBody, type CommentsQuery, type Pagination, type Post, type ShareBody } from '@glimpse/shared';
+import {
+  POST_DETAIL_COMMENTS,
+  POST_MSG,
+  type Comment,
+  type CommentBody,
+  type CommentsQuery,
+  type Pagination,
+  type Post,
+  type ShareBody,
+} from '@glimpse/shared';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { paginate } from '../../lib/pagination.js';
 import { decodeTimeCursor, encodeTimeCursor } from './posts.cursor.js';
-import { deleteLike, findAuthor, insertComment, insertLike, insertShare, selectCommentsPage } from './posts.engagement.repo.js';
+import {
+  deleteLike,
+  findAuthor,
+  insertComment,
+  insertLike,
+  insertShare,
+  selectCommentsPage,
+} from './posts.engagement.repo.js';
 import { hydratePosts } from './posts.hydrate.js';
 import { toComment } from './posts.mapper.js';
 import { bumpPostCounters, findPost } from './posts.repo.js';
@@ -16,14 +32,21 @@ const postNotFound = () => new AppError('NOT_FOUND', POST_MSG.notFound);
  * GET /api/posts/{id}: counts the view and checks visibility in one UPDATE (a post the viewer
  * may not see is neither counted nor revealed), then adds the newest comments, oldest first.
  */
-export async function getPostDetail(ctx: AppContext, viewer: PostViewer | null, postId: string): Promise<Post> {
+export async function getPostDetail(
+  ctx: AppContext,
+  viewer: PostViewer | null,
+  postId: string,
+): Promise<Post> {
   const row = await bumpPostCounters(ctx.db, postId, { views: 1 }, visiblePostsWhere(viewer));
   if (!row) throw postNotFound();
   const [[post], commentRows] = await Promise.all([
     hydratePosts(ctx.db, [row], viewer),
     selectCommentsPage(ctx.db, postId, { limit: POST_DETAIL_COMMENTS, offset: 0 }),
   ]);
-  const comments = commentRows.slice(0, POST_DETAIL_COMMENTS).map((c) => toComment(c, c.user)).reverse();
+  const comments = commentRows
+    .slice(0, POST_DETAIL_COMMENTS)
+    .map((c) => toComment(c, c.user))
+    .reverse();
   return { ...post!, engagement: { comments } };
 }
 
@@ -36,7 +59,11 @@ export async function listComments(
 ): Promise<{ comments: Comment[]; pagination: Pagination }> {
   if (!(await isPostVisible(ctx.db, postId, viewer))) throw postNotFound();
   const after = q.cursor ? decodeTimeCursor(q.cursor) : undefined;
-  const rows = await selectCommentsPage(ctx.db, postId, { limit: q.limit, offset: (q.page - 1) * q.limit, after });
+  const rows = await selectCommentsPage(ctx.db, postId, {
+    limit: q.limit,
+    offset: (q.page - 1) * q.limit,
+    after,
+  });
   const { items, pagination } = paginate(rows, {
     page: q.page,
     limit: q.limit,
@@ -51,7 +78,11 @@ export async function listComments(
  * the like (ON CONFLICT DO NOTHING tells us if it existed) or we delete it, and the counter
  * follows with an atomic `likes_count +/- 1`, so concurrent toggles stay exact.
  */
-export async function toggleLike(ctx: AppContext, viewer: PostViewer, postId: string): Promise<{ liked: boolean; likesCount: number }> {
+export async function toggleLike(
+  ctx: AppContext,
+  viewer: PostViewer,
+  postId: string,
+): Promise<{ liked: boolean; likesCount: number }> {
   return ctx.db.transaction(async (tx) => {
     if (!(await isPostVisible(tx, postId, viewer))) throw postNotFound();
     if (await insertLike(tx, postId, viewer.id)) {
@@ -59,18 +90,30 @@ export async function toggleLike(ctx: AppContext, viewer: PostViewer, postId: st
       return { liked: true, likesCount: row!.likesCount };
     }
     const removed = await deleteLike(tx, postId, viewer.id);
-    const row = removed ? await bumpPostCounters(tx, postId, { likes: -1 }) : await findPost(tx, postId, viewer);
+    const row = removed
+      ? await bumpPostCounters(tx, postId, { likes: -1 })
+      : await findPost(tx, postId, viewer);
     if (!row) throw postNotFound();
     return { liked: false, likesCount: row.likesCount };
   });
 }
 
-export async function addComment(ctx: AppContext, viewer: PostViewer, postId: string, body: CommentBody): Promise<{ comment: Comment; commentsCount: number }> {
+export async function addComment(
+  ctx: AppContext,
+  viewer: PostViewer,
+  postId: string,
+  body: CommentBody,
+): Promise<{ comment: Comment; commentsCount: number }> {
   return ctx.db.transaction(async (tx) => {
     if (!(await isPostVisible(tx, postId, viewer))) throw postNotFound();
     const user = await findAuthor(tx, viewer.id);
     if (!user) throw new AppError('UNAUTHENTICATED');
-    const comment = await insertComment(tx, { id: newId(), postId, userId: viewer.id, content: body.content });
+    const comment = await insertComment(tx, {
+      id: newId(),
+      postId,
+      userId: viewer.id,
+      content: body.content,
+    });
     const row = await bumpPostCounters(tx, postId, { comments: 1 });
     if (!row) throw postNotFound();
     return { comment: toComment(comment, user), commentsCount: row.commentsCount };

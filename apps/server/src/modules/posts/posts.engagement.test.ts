@@ -19,8 +19,10 @@ afterAll(async () => {
   await t.close();
 });
 
-const post = (url: string, headers: Record<string, string>, payload?: object) => t.app.inject({ method: 'POST', url, headers, payload });
-const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+const post = (url: string, headers: Record<string, string>, payload?: object) =>
+  t.app.inject({ method: 'POST', url, headers, payload });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers });
 const UNKNOWN_ID = '0'.repeat(24);
 
 async function postRow(id: string) {
@@ -34,7 +36,11 @@ describe('GET /api/posts/{id}', () => {
     const before = await postRow(p.id);
     const first = await get(`/api/posts/${p.id}`);
     expect(first.statusCode).toBe(200);
-    expect(first.json<Post>()).toMatchObject({ id: p.id, analytics: { views: 1, shares: 0 }, engagement: { comments: [] } });
+    expect(first.json<Post>()).toMatchObject({
+      id: p.id,
+      analytics: { views: 1, shares: 0 },
+      engagement: { comments: [] },
+    });
     const second = await get(`/api/posts/${p.id}`, member.auth);
     expect(second.json<Post>().analytics.views).toBe(2);
     // Views weigh 0.1 and engagement below 1 counts as 1, so the score moves from the 11th view on.
@@ -42,7 +48,10 @@ describe('GET /api/posts/{id}', () => {
     const after = await postRow(p.id);
     expect(after.viewsCount).toBe(13);
     expect(after.hotScore).toBeGreaterThan(before.hotScore);
-    expect(after.hotScore).toBeCloseTo(hotScoreOf({ likes: 0, comments: 0, shares: 0, views: 13 }, after.createdAt), 9);
+    expect(after.hotScore).toBeCloseTo(
+      hotScoreOf({ likes: 0, comments: 0, shares: 0, views: 13 }, after.createdAt),
+      9,
+    );
   });
 
   it('is 400 "Invalid post ID" for a malformed id and 404 "Post not found" for an unknown one', async () => {
@@ -79,7 +88,13 @@ describe('GET /api/posts/{id}', () => {
     const page2 = await get(`/api/posts/${p.id}/comments?page=2`);
     expect(page2.statusCode).toBe(200);
     const body = page2.json<{ comments: Comment[]; pagination: Pagination }>();
-    expect(body.comments.map((c) => c.content)).toEqual(['comment 4', 'comment 3', 'comment 2', 'comment 1', 'comment 0']);
+    expect(body.comments.map((c) => c.content)).toEqual([
+      'comment 4',
+      'comment 3',
+      'comment 2',
+      'comment 1',
+      'comment 0',
+    ]);
     expect(body.pagination).toMatchObject({ currentPage: 2, hasNextPage: false, hasPrevPage: true });
 
     const seen: string[] = [];
@@ -100,7 +115,10 @@ describe('POST /api/posts/{id}/like', () => {
     const liked = await post(`/api/posts/${p.id}/like`, member.auth);
     expect(liked.statusCode).toBe(200);
     expect(liked.json()).toEqual({ liked: true, likesCount: 1 });
-    expect((await get(`/api/posts/${p.id}`, member.auth)).json<Post>()).toMatchObject({ likesCount: 1, isLikedByUser: true });
+    expect((await get(`/api/posts/${p.id}`, member.auth)).json<Post>()).toMatchObject({
+      likesCount: 1,
+      isLikedByUser: true,
+    });
     expect((await get(`/api/posts/${p.id}`, author.auth)).json<Post>().isLikedByUser).toBe(false);
     expect((await get(`/api/posts/${p.id}`)).json<Post>().isLikedByUser).toBe(false);
     const unliked = await post(`/api/posts/${p.id}/like`, member.auth);
@@ -110,7 +128,10 @@ describe('POST /api/posts/{id}/like', () => {
   it('is 401 for a visitor, 400 for a malformed id, 404 for an unknown post', async () => {
     const p = await createPostViaApi(t, author);
     expect((await post(`/api/posts/${p.id}/like`, {})).statusCode).toBe(401);
-    expect((await post('/api/posts/xyz/like', member.auth)).json()).toEqual({ message: POST_MSG.invalidPostId, code: 'INVALID_ID' });
+    expect((await post('/api/posts/xyz/like', member.auth)).json()).toEqual({
+      message: POST_MSG.invalidPostId,
+      code: 'INVALID_ID',
+    });
     expect((await post(`/api/posts/${UNKNOWN_ID}/like`, member.auth)).statusCode).toBe(404);
   });
 
@@ -119,12 +140,19 @@ describe('POST /api/posts/{id}/like', () => {
     const likers = await Promise.all(Array.from({ length: 100 }, () => seedUser(t)));
     const toggleAll = () => Promise.all(likers.map((u) => post(`/api/posts/${p.id}/like`, u.auth)));
     const countLikes = async () =>
-      (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(likes).where(eq(likes.postId, p.id)))[0]!.n;
+      (
+        await t.database.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(likes)
+          .where(eq(likes.postId, p.id))
+      )[0]!.n;
 
     const first = await toggleAll();
     expect(first.every((r) => r.statusCode === 200 && r.json().liked === true)).toBe(true);
     // Each answer saw its own increment: the counts returned are exactly 1..100.
-    expect(first.map((r) => r.json().likesCount as number).sort((a, b) => a - b)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+    expect(first.map((r) => r.json().likesCount as number).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 100 }, (_, i) => i + 1),
+    );
     expect((await postRow(p.id)).likesCount).toBe(100);
     expect(await countLikes()).toBe(100);
 
@@ -133,16 +161,25 @@ describe('POST /api/posts/{id}/like', () => {
     const row = await postRow(p.id);
     expect(row.likesCount).toBe(0);
     expect(await countLikes()).toBe(0);
-    expect(row.hotScore).toBeCloseTo(hotScoreOf({ likes: 0, comments: 0, shares: 0, views: 0 }, row.createdAt), 9);
+    expect(row.hotScore).toBeCloseTo(
+      hotScoreOf({ likes: 0, comments: 0, shares: 0, views: 0 }, row.createdAt),
+      9,
+    );
   });
 
   it('keeps one like per member when the same member double-clicks', async () => {
     const p = await createPostViaApi(t, author);
-    const results = await Promise.all([post(`/api/posts/${p.id}/like`, member.auth), post(`/api/posts/${p.id}/like`, member.auth)]);
+    const results = await Promise.all([
+      post(`/api/posts/${p.id}/like`, member.auth),
+      post(`/api/posts/${p.id}/like`, member.auth),
+    ]);
     const likedStates = results.map((r) => r.json().liked as boolean).sort();
     expect(likedStates).toEqual([false, true]);
     const row = await postRow(p.id);
-    const [{ n }] = (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(likes).where(and(eq(likes.postId, p.id)))) as [{ n: number }];
+    const [{ n }] = (await t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(likes)
+      .where(and(eq(likes.postId, p.id)))) as [{ n: number }];
     expect(row.likesCount).toBe(n);
   });
 });
@@ -156,7 +193,12 @@ describe('POST /api/posts/{id}/comment', () => {
     expect(body.commentsCount).toBe(1);
     expect(body.comment).toMatchObject({
       content: 'Lovely light!',
-      user: { id: member.id, _id: member.id, username: member.username, profile: { displayName: 'A Member', profilePicture: null } },
+      user: {
+        id: member.id,
+        _id: member.id,
+        username: member.username,
+        profile: { displayName: 'A Member', profilePicture: null },
+      },
     });
     expect(body.comment._id).toBe(body.comment.id);
     const again = await post(`/api/posts/${p.id}/comment`, author.auth, { content: 'Thanks' });
@@ -181,9 +223,13 @@ describe('POST /api/posts/{id}/comment', () => {
 
   it('accepts exactly 1000 characters; visitors get 401 and unknown posts 404', async () => {
     const p = await createPostViaApi(t, author);
-    expect((await post(`/api/posts/${p.id}/comment`, member.auth, { content: 'y'.repeat(1000) })).statusCode).toBe(201);
+    expect(
+      (await post(`/api/posts/${p.id}/comment`, member.auth, { content: 'y'.repeat(1000) })).statusCode,
+    ).toBe(201);
     expect((await post(`/api/posts/${p.id}/comment`, {}, { content: 'hi' })).statusCode).toBe(401);
-    expect((await post(`/api/posts/${UNKNOWN_ID}/comment`, member.auth, { content: 'hi' })).statusCode).toBe(404);
+    expect((await post(`/api/posts/${UNKNOWN_ID}/comment`, member.auth, { content: 'hi' })).statusCode).toBe(
+      404,
+    );
   });
 });
 
@@ -195,7 +241,10 @@ describe('POST /api/posts/{id}/share', () => {
     expect(res.json()).toEqual({ sharesCount: 1, shareUrl: `http://glimpse.test/posts/${p.id}` });
     const twice = await post(`/api/posts/${p.id}/share`, member.auth, { shareType: 'twitter' });
     expect(twice.json().sharesCount).toBe(2);
-    expect((await get(`/api/posts/${p.id}`)).json<Post>()).toMatchObject({ sharesCount: 2, analytics: { shares: 2 } });
+    expect((await get(`/api/posts/${p.id}`)).json<Post>()).toMatchObject({
+      sharesCount: 2,
+      analytics: { shares: 2 },
+    });
   });
 
   it('refuses an unknown shareType (400); visitors get 401', async () => {
@@ -228,7 +277,8 @@ describe('GET /api/users/me/liked-posts', () => {
   it('lists liked posts newest like first, 12 a page, by page or cursor', async () => {
     const fan = await seedUser(t);
     const created: string[] = [];
-    for (let i = 0; i < 14; i++) created.push((await createPostViaApi(t, author, { title: `liked ${i}` })).id);
+    for (let i = 0; i < 14; i++)
+      created.push((await createPostViaApi(t, author, { title: `liked ${i}` })).id);
     for (const id of created) await post(`/api/posts/${id}/like`, fan.auth);
     const expected = [...created].reverse();
 
@@ -238,7 +288,9 @@ describe('GET /api/users/me/liked-posts', () => {
     expect(first.pagination).toMatchObject({ currentPage: 1, hasNextPage: true });
     const byPage = (await get('/api/users/me/liked-posts?page=2', fan.auth)).json<PostList>();
     expect(byPage.posts.map((p) => p.id)).toEqual(expected.slice(12));
-    const byCursor = (await get(`/api/users/me/liked-posts?cursor=${first.pagination.nextCursor}`, fan.auth)).json<PostList>();
+    const byCursor = (
+      await get(`/api/users/me/liked-posts?cursor=${first.pagination.nextCursor}`, fan.auth)
+    ).json<PostList>();
     expect(byCursor.posts.map((p) => p.id)).toEqual(expected.slice(12));
 
     await post(`/api/posts/${created[13]}/like`, fan.auth);
@@ -256,7 +308,8 @@ describe('DELETE /api/posts/{id}', () => {
   it('lets the author delete, keeping posts_count in step', async () => {
     const writer = await seedUser(t);
     const p = await createPostViaApi(t, writer);
-    const countOf = async () => (await t.database.db.select({ n: users.postsCount }).from(users).where(eq(users.id, writer.id)))[0]!.n;
+    const countOf = async () =>
+      (await t.database.db.select({ n: users.postsCount }).from(users).where(eq(users.id, writer.id)))[0]!.n;
     expect(await countOf()).toBe(1);
     const res = await t.app.inject({ method: 'DELETE', url: `/api/posts/${p.id}`, headers: writer.auth });
     expect(res.statusCode).toBe(200);
@@ -269,7 +322,8 @@ describe('DELETE /api/posts/{id}', () => {
     const writer = await seedUser(t);
     const moderator = await seedUser(t, { isModerator: true });
     const p = await createPostViaApi(t, writer);
-    const del = (headers: Record<string, string>) => t.app.inject({ method: 'DELETE', url: `/api/posts/${p.id}`, headers });
+    const del = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'DELETE', url: `/api/posts/${p.id}`, headers });
     expect((await del({})).statusCode).toBe(401);
     const other = await del(member.auth);
     expect(other.statusCode).toBe(403);

@@ -81,7 +81,11 @@ describe('GET /api/posts: order and paging', () => {
   it('answers newest first, 10 by default, with the API.md pagination block', async () => {
     const body = await feedOk('');
     expect(ids(body.posts)).toEqual(newestFirst.slice(0, 10));
-    expect(body.pagination).toMatchObject<Partial<Pagination>>({ currentPage: 1, hasNextPage: true, hasPrevPage: false });
+    expect(body.pagination).toMatchObject<Partial<Pagination>>({
+      currentPage: 1,
+      hasNextPage: true,
+      hasPrevPage: false,
+    });
     expect(typeof body.pagination.nextCursor).toBe('string');
   });
 
@@ -99,7 +103,9 @@ describe('GET /api/posts: order and paging', () => {
 
   it('orders trending by the time-decayed score and walks it by cursor without gaps', async () => {
     const all = await feedOk('?sort=trending&limit=50');
-    const [rows] = [await t.database.db.execute<{ id: string }>(sql`select id from posts order by hot_score desc, id desc`)];
+    const [rows] = [
+      await t.database.db.execute<{ id: string }>(sql`select id from posts order by hot_score desc, id desc`),
+    ];
     const expected = (rows as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
     expect(ids(all.posts)).toEqual(expected);
     expect(await walkCursor('?sort=trending', 5)).toEqual(expected);
@@ -108,8 +114,16 @@ describe('GET /api/posts: order and paging', () => {
   it('ranks a busy post above a quiet one of the same age, and a much newer quiet post above an old busy one', async () => {
     const at = new Date('2025-06-01T00:00:00Z');
     const quiet = await insertPostRow(t, bob, { createdAt: at, category: 'Beauty' });
-    const busy = await insertPostRow(t, bob, { createdAt: at, category: 'Beauty', likesCount: 50, commentsCount: 10 });
-    const fresh = await insertPostRow(t, bob, { createdAt: new Date(at.getTime() + 30 * 24 * 3600_000), category: 'Beauty' });
+    const busy = await insertPostRow(t, bob, {
+      createdAt: at,
+      category: 'Beauty',
+      likesCount: 50,
+      commentsCount: 10,
+    });
+    const fresh = await insertPostRow(t, bob, {
+      createdAt: new Date(at.getTime() + 30 * 24 * 3600_000),
+      category: 'Beauty',
+    });
     const body = await feedOk('?sort=trending&category=Beauty');
     expect(ids(body.posts)).toEqual([fresh, busy, quiet]);
     await t.database.db.execute(sql`delete from posts where category = 'Beauty'`);
@@ -117,7 +131,15 @@ describe('GET /api/posts: order and paging', () => {
 
   it('refuses a cursor of the other sort order, a forged cursor and bad paging values (400)', async () => {
     const newest = (await feedOk('?limit=2')).pagination.nextCursor!;
-    for (const q of [`?sort=trending&cursor=${newest}`, '?cursor=abc', '?limit=0', '?limit=51', '?limit=x', '?page=0', '?page=1.5']) {
+    for (const q of [
+      `?sort=trending&cursor=${newest}`,
+      '?cursor=abc',
+      '?limit=0',
+      '?limit=51',
+      '?limit=x',
+      '?page=0',
+      '?page=1.5',
+    ]) {
       const res = await feed(q);
       expect(res.statusCode, q).toBe(400);
       expect(res.json().code).toBe('VALIDATION');
@@ -146,7 +168,9 @@ describe('GET /api/posts: filters', () => {
 
   it('searches title, content and tags with web-search syntax; any text is safe', async () => {
     expect((await feedOk('?search=sunset pier')).posts.map((p) => p.title)).toEqual(['Sunset over the pier']);
-    expect((await feedOk('?search=beaches')).posts.map((p) => p.content)).toEqual(['We ate ramen by the beach']);
+    expect((await feedOk('?search=beaches')).posts.map((p) => p.content)).toEqual([
+      'We ate ramen by the beach',
+    ]);
     expect((await feedOk('?search=surfing')).posts).toHaveLength(1);
     expect((await feedOk('?search=sunset -pier')).posts).toHaveLength(0);
     for (const q of ["'); drop table posts; --", '"unbalanced', 'a & | ! :*', '((( )))']) {
@@ -180,7 +204,11 @@ describe('GET /api/posts: filters', () => {
     expect(irvine.posts.length).toBe(12);
     expect(new Set(irvine.posts.map((p) => p.city))).toEqual(new Set(['Irvine', 'IRVINE']));
     const combined = await feedOk(`?city=Irvine&author=${bob.id}&category=Travel&limit=50`);
-    expect(combined.posts.every((p) => p.author.id === bob.id && p.category === 'Travel' && p.city?.toLowerCase() === 'irvine')).toBe(true);
+    expect(
+      combined.posts.every(
+        (p) => p.author.id === bob.id && p.category === 'Travel' && p.city?.toLowerCase() === 'irvine',
+      ),
+    ).toBe(true);
   });
 
   it('groups location stats case-insensitively, most posts first', async () => {
@@ -201,21 +229,39 @@ describe('feed queries are index-backed', () => {
       await tx.execute(sql`set local enable_bitmapscan = off`);
       await tx.execute(sql`set local enable_sort = off`);
       const result = await tx.execute(sql`explain ${query}`);
-      return (result as unknown as { rows: Record<string, string>[] }).rows.map((r) => Object.values(r)[0]).join('\n');
+      return (result as unknown as { rows: Record<string, string>[] }).rows
+        .map((r) => Object.values(r)[0])
+        .join('\n');
     });
   }
 
   it('serves newest and trending cursor pages from their indexes without sorting', async () => {
     const db = t.database.db;
-    const newest = await plan(feedPageQuery(db, { viewer: null }, 'newest', { limit: 10, offset: 0, after: { kind: 'newest', t: '2026-01-01T00:05:00.000000Z', id: 'f'.repeat(24) } }));
+    const newest = await plan(
+      feedPageQuery(db, { viewer: null }, 'newest', {
+        limit: 10,
+        offset: 0,
+        after: { kind: 'newest', t: '2026-01-01T00:05:00.000000Z', id: 'f'.repeat(24) },
+      }),
+    );
     expect(newest).toContain('posts_created_idx');
     expect(newest).not.toMatch(/\bSort\b/);
-    const trending = await plan(feedPageQuery(db, { viewer: null }, 'trending', { limit: 10, offset: 0, after: { kind: 'trending', s: 40000, id: 'f'.repeat(24) } }));
+    const trending = await plan(
+      feedPageQuery(db, { viewer: null }, 'trending', {
+        limit: 10,
+        offset: 0,
+        after: { kind: 'trending', s: 40000, id: 'f'.repeat(24) },
+      }),
+    );
     expect(trending).toContain('posts_hot_idx');
     expect(trending).not.toMatch(/\bSort\b/);
-    const category = await plan(feedPageQuery(db, { viewer: null, category: 'Food' }, 'newest', { limit: 10, offset: 0 }));
+    const category = await plan(
+      feedPageQuery(db, { viewer: null, category: 'Food' }, 'newest', { limit: 10, offset: 0 }),
+    );
     expect(category).toContain('posts_category_created_idx');
-    const city = await plan(feedPageQuery(db, { viewer: null, city: 'Irvine' }, 'newest', { limit: 10, offset: 0 }));
+    const city = await plan(
+      feedPageQuery(db, { viewer: null, city: 'Irvine' }, 'newest', { limit: 10, offset: 0 }),
+    );
     expect(city).toContain('posts_city_created_idx');
   });
 

@@ -9,11 +9,18 @@ import { hotScoreOf } from './posts.hot.js';
 
 export async function follow(t: TestApp, follower: { id: string }, followee: { id: string }): Promise<void> {
   await t.database.db.insert(follows).values({ followerId: follower.id, followeeId: followee.id });
-  await t.database.db.update(users).set({ followersCount: sql`${users.followersCount} + 1` }).where(sql`${users.id} = ${followee.id}`);
+  await t.database.db
+    .update(users)
+    .set({ followersCount: sql`${users.followersCount} + 1` })
+    .where(sql`${users.id} = ${followee.id}`);
 }
 
 /** Creates a post through the API (validation, transaction and all). */
-export async function createPostViaApi(t: TestApp, author: SeededUser, body: Record<string, unknown> = {}): Promise<Post> {
+export async function createPostViaApi(
+  t: TestApp,
+  author: SeededUser,
+  body: Record<string, unknown> = {},
+): Promise<Post> {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/posts',
@@ -33,7 +40,12 @@ export async function insertPostRow(
 ): Promise<string> {
   const createdAt = values.createdAt ?? new Date();
   const id = values.id ?? newId(createdAt);
-  const counts = { likes: values.likesCount ?? 0, comments: values.commentsCount ?? 0, shares: values.sharesCount ?? 0, views: values.viewsCount ?? 0 };
+  const counts = {
+    likes: values.likesCount ?? 0,
+    comments: values.commentsCount ?? 0,
+    shares: values.sharesCount ?? 0,
+    views: values.viewsCount ?? 0,
+  };
   await t.database.db.insert(posts).values({
     id,
     authorId: author.id,

@@ -19,7 +19,8 @@ export interface EngagementCounts<T> {
 
 export function hotScoreOf(counts: EngagementCounts<number>, createdAt: Date): number {
   const w = HOT_SCORE_WEIGHTS;
-  const weighted = counts.likes * w.likes + counts.comments * w.comments + counts.shares * w.shares + counts.views * w.views;
+  const weighted =
+    counts.likes * w.likes + counts.comments * w.comments + counts.shares * w.shares + counts.views * w.views;
   return Math.log10(Math.max(1, weighted)) + createdAt.getTime() / 1000 / HOT_SCORE_DECAY_SECONDS;
 }
 

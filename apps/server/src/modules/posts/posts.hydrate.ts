@@ -37,10 +37,16 @@ export async function hydratePosts(db: DbOrTx, rows: PostRow[], viewer: PostView
       .where(inArray(postMedia.postId, postIds))
       .orderBy(asc(postMedia.postId), asc(postMedia.position)),
     viewer
-      ? db.select({ postId: likes.postId }).from(likes).where(and(eq(likes.userId, viewer.id), inArray(likes.postId, postIds)))
+      ? db
+          .select({ postId: likes.postId })
+          .from(likes)
+          .where(and(eq(likes.userId, viewer.id), inArray(likes.postId, postIds)))
       : Promise.resolve([]),
     viewer
-      ? db.select({ id: follows.followeeId }).from(follows).where(and(eq(follows.followerId, viewer.id), inArray(follows.followeeId, authorIds)))
+      ? db
+          .select({ id: follows.followeeId })
+          .from(follows)
+          .where(and(eq(follows.followerId, viewer.id), inArray(follows.followeeId, authorIds)))
       : Promise.resolve([]),
   ]);
 

@@ -1,9 +1,21 @@
-import { makeExcerpt, type Author, type Category, type Comment, type Post, type PostImage, type PostLocation, type Privacy } from '@glimpse/shared';
+import {
+  makeExcerpt,
+  type Author,
+  type Category,
+  type Comment,
+  type Post,
+  type PostImage,
+  type PostLocation,
+  type Privacy,
+} from '@glimpse/shared';
 import type { postMedia } from '../../db/schema/index.js';
 import { toAuthor, type AuthorRow } from '../users/users.mapper.js';
 import type { PostRow } from './posts.repo.js';
 
-export type PostMediaRow = Pick<typeof postMedia.$inferSelect, 'postId' | 'url' | 'variants' | 'width' | 'height' | 'placeholder' | 'altText' | 'caption'>;
+export type PostMediaRow = Pick<
+  typeof postMedia.$inferSelect,
+  'postId' | 'url' | 'variants' | 'width' | 'height' | 'placeholder' | 'altText' | 'caption'
+>;
 
 export function toPostImage(row: PostMediaRow): PostImage {
   return {
@@ -23,13 +35,19 @@ function toLocation(row: PostRow): PostLocation | null {
   if (row.locationName === null && row.latitude === null && row.address === null) return null;
   return {
     name: row.locationName ?? '',
-    coordinates: row.latitude !== null && row.longitude !== null ? { latitude: row.latitude, longitude: row.longitude } : null,
+    coordinates:
+      row.latitude !== null && row.longitude !== null
+        ? { latitude: row.latitude, longitude: row.longitude }
+        : null,
     address: { ...EMPTY_ADDRESS, ...row.address },
   };
 }
 
 /** A stored post as API.md's Post; the caller supplies what was batch-loaded for the page. */
-export function toPost(row: PostRow, extra: { author: Author; images: PostImage[]; isLikedByUser: boolean }): Post {
+export function toPost(
+  row: PostRow,
+  extra: { author: Author; images: PostImage[]; isLikedByUser: boolean },
+): Post {
   return {
     id: row.id,
     _id: row.id,

@@ -5,7 +5,16 @@ import { follows } from '../../db/schema/index.js';
 import { createTestApp, seedUser, type SeededUser, type TestApp } from '../../test/harness.js';
 import { createPostViaApi, follow } from './posts.fixtures.js';
 
-type ViewerName = 'visitor' | 'stranger' | 'followedByAuthor' | 'follower' | 'friend' | 'author' | 'moderator' | 'permitted' | 'admin';
+type ViewerName =
+  | 'visitor'
+  | 'stranger'
+  | 'followedByAuthor'
+  | 'follower'
+  | 'friend'
+  | 'author'
+  | 'moderator'
+  | 'permitted'
+  | 'admin';
 
 /** Who sees which privacy level (API.md): the one table the whole suite checks against. */
 const SEES: Record<ViewerName, Privacy[]> = {
@@ -43,7 +52,11 @@ beforeAll(async () => {
   await follow(t, users.author, users.followedByAuthor);
   for (const privacy of PRIVACY_VALUES) {
     // Each level in its own city, so location stats show which levels a viewer can see.
-    postOf[privacy] = await createPostViaApi(t, users.author, { privacy, title: `The ${privacy} post`, location: { name: `City-${privacy}` } });
+    postOf[privacy] = await createPostViaApi(t, users.author, {
+      privacy,
+      title: `The ${privacy} post`,
+      location: { name: `City-${privacy}` },
+    });
   }
 });
 afterAll(async () => {
@@ -52,13 +65,21 @@ afterAll(async () => {
 
 const headersOf = (v: ViewerName) => (v === 'visitor' ? {} : users[v].auth);
 const get = (url: string, v: ViewerName) => t.app.inject({ method: 'GET', url, headers: headersOf(v) });
-const expectedTitles = (v: ViewerName) => PRIVACY_VALUES.filter((p) => SEES[v].includes(p)).map((p) => `The ${p} post`).sort();
+const expectedTitles = (v: ViewerName) =>
+  PRIVACY_VALUES.filter((p) => SEES[v].includes(p))
+    .map((p) => `The ${p} post`)
+    .sort();
 
 describe.each(VIEWERS)('privacy for the %s', (viewer) => {
   it('lists exactly the posts the rule allows', async () => {
     const res = await get(`/api/posts?author=${users.author.id}&limit=50`, viewer);
     expect(res.statusCode).toBe(200);
-    expect(res.json<PostList>().posts.map((p) => p.title).sort()).toEqual(expectedTitles(viewer));
+    expect(
+      res
+        .json<PostList>()
+        .posts.map((p) => p.title)
+        .sort(),
+    ).toEqual(expectedTitles(viewer));
   });
 
   it('opens allowed posts and gets 404 "Post not found" for the others, uncounted', async () => {
@@ -77,7 +98,10 @@ describe.each(VIEWERS)('privacy for the %s', (viewer) => {
   it('counts only the cities of posts it may see', async () => {
     const res = await get('/api/posts/location-stats', viewer);
     expect(res.statusCode).toBe(200);
-    const cities = res.json<{ city: string; count: number }[]>().map((s) => s.city).sort();
+    const cities = res
+      .json<{ city: string; count: number }[]>()
+      .map((s) => s.city)
+      .sort();
     expect(cities).toEqual(SEES[viewer].map((p) => `City-${p}`).sort());
   });
 
@@ -90,7 +114,12 @@ describe.each(VIEWERS)('privacy for the %s', (viewer) => {
 
   it.skipIf(viewer === 'visitor')('can like only what it may see (404 otherwise)', async () => {
     for (const privacy of PRIVACY_VALUES) {
-      const like = () => t.app.inject({ method: 'POST', url: `/api/posts/${postOf[privacy].id}/like`, headers: headersOf(viewer) });
+      const like = () =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/posts/${postOf[privacy].id}/like`,
+          headers: headersOf(viewer),
+        });
       const res = await like();
       expect(res.statusCode, privacy).toBe(SEES[viewer].includes(privacy) ? 200 : 404);
       if (res.statusCode === 200) expect((await like()).json().liked).toBe(false);
@@ -107,13 +136,21 @@ describe('privacy follows the relationship as it changes', () => {
     await t.app.inject({ method: 'POST', url: `/api/posts/${post.id}/like`, headers: fan.auth });
     const liked = () => t.app.inject({ method: 'GET', url: '/api/users/me/liked-posts', headers: fan.auth });
     expect((await liked()).json<PostList>().posts.map((p) => p.id)).toEqual([post.id]);
-    await t.database.db.delete(follows).where(and(eq(follows.followerId, fan.id), eq(follows.followeeId, author.id)));
+    await t.database.db
+      .delete(follows)
+      .where(and(eq(follows.followerId, fan.id), eq(follows.followeeId, author.id)));
     expect((await liked()).json<PostList>().posts).toEqual([]);
-    expect((await t.app.inject({ method: 'GET', url: `/api/posts/${post.id}`, headers: fan.auth })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/posts/${post.id}`, headers: fan.auth })).statusCode,
+    ).toBe(404);
   });
 
   it('treats a bad token on an optional-auth call as a visitor', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/posts/${postOf.followers.id}`, headers: { authorization: 'Bearer not.a.token' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/posts/${postOf.followers.id}`,
+      headers: { authorization: 'Bearer not.a.token' },
+    });
     expect(res.statusCode).toBe(404);
   });
 });

@@ -46,7 +46,8 @@ export const exactTime = (column: SQL | typeof posts.createdAt) =>
 export const descIndexed = (column: SQLWrapper) => sql`${column} desc nulls last`;
 
 /** Keyset positions: after this (time, id) in newest order, or this (score, id) in trending. */
-export type FeedCursor = { kind: 'newest'; t: string; id: string } | { kind: 'trending'; s: number; id: string };
+export type FeedCursor =
+  { kind: 'newest'; t: string; id: string } | { kind: 'trending'; s: number; id: string };
 
 export interface FeedFilter {
   viewer: PostViewer | null;
@@ -76,7 +77,12 @@ function feedConditions(db: DbOrTx, f: FeedFilter): SQL[] {
   // Bound as a parameter and parsed by websearch_to_tsquery: any text is safe and valid.
   if (f.search) where.push(sql`${posts.searchVector} @@ websearch_to_tsquery('english', ${f.search})`);
   if (f.followedBy) {
-    where.push(inArray(posts.authorId, db.select({ id: follows.followeeId }).from(follows).where(eq(follows.followerId, f.followedBy))));
+    where.push(
+      inArray(
+        posts.authorId,
+        db.select({ id: follows.followeeId }).from(follows).where(eq(follows.followerId, f.followedBy)),
+      ),
+    );
   }
   return where;
 }
@@ -89,9 +95,14 @@ function feedConditions(db: DbOrTx, f: FeedFilter): SQL[] {
 export function feedPageQuery(db: DbOrTx, filter: FeedFilter, sort: FeedSort, win: PageWindow) {
   const where = feedConditions(db, filter);
   const { after } = win;
-  if (after?.kind === 'newest') where.push(sql`(${posts.createdAt}, ${posts.id}) < (${after.t}::timestamptz, ${after.id})`);
-  if (after?.kind === 'trending') where.push(sql`(${posts.hotScore}, ${posts.id}) < (${after.s}::double precision, ${after.id})`);
-  const order = sort === 'trending' ? [descIndexed(posts.hotScore), descIndexed(posts.id)] : [descIndexed(posts.createdAt), descIndexed(posts.id)];
+  if (after?.kind === 'newest')
+    where.push(sql`(${posts.createdAt}, ${posts.id}) < (${after.t}::timestamptz, ${after.id})`);
+  if (after?.kind === 'trending')
+    where.push(sql`(${posts.hotScore}, ${posts.id}) < (${after.s}::double precision, ${after.id})`);
+  const order =
+    sort === 'trending'
+      ? [descIndexed(posts.hotScore), descIndexed(posts.id)]
+      : [descIndexed(posts.createdAt), descIndexed(posts.id)];
   return db
     .select({ ...postColumns, cursorTime: exactTime(posts.createdAt) })
     .from(posts)
@@ -101,7 +112,12 @@ export function feedPageQuery(db: DbOrTx, filter: FeedFilter, sort: FeedSort, wi
     .offset(after ? 0 : win.offset);
 }
 
-export async function selectFeedPage(db: DbOrTx, filter: FeedFilter, sort: FeedSort, win: PageWindow): Promise<FeedRow[]> {
+export async function selectFeedPage(
+  db: DbOrTx,
+  filter: FeedFilter,
+  sort: FeedSort,
+  win: PageWindow,
+): Promise<FeedRow[]> {
   return feedPageQuery(db, filter, sort, win);
 }
 
@@ -110,11 +126,20 @@ export async function selectFeedPage(db: DbOrTx, filter: FeedFilter, sort: FeedS
  * (user_id, created_at DESC, post_id): the tie-break runs in the index's own post_id order.
  * Posts that became invisible to the viewer since the like are left out.
  */
-export function selectLikedPage(db: DbOrTx, viewer: PostViewer, win: { limit: number; offset: number; after?: { t: string; id: string } }) {
+export function selectLikedPage(
+  db: DbOrTx,
+  viewer: PostViewer,
+  win: { limit: number; offset: number; after?: { t: string; id: string } },
+) {
   const where: SQL[] = [eq(likes.userId, viewer.id), visiblePostsWhere(viewer)];
   if (win.after) {
     const t = sql`${win.after.t}::timestamptz`;
-    where.push(or(sql`${likes.createdAt} < ${t}`, and(sql`${likes.createdAt} = ${t}`, sql`${likes.postId} > ${win.after.id}`))!);
+    where.push(
+      or(
+        sql`${likes.createdAt} < ${t}`,
+        and(sql`${likes.createdAt} = ${t}`, sql`${likes.postId} > ${win.after.id}`),
+      )!,
+    );
   }
   return db
     .select({ ...postColumns, likedAt: exactTime(sql`${likes.createdAt}`) })
@@ -136,7 +161,11 @@ export async function insertPostMedia(db: DbOrTx, rows: (typeof postMedia.$infer
   if (rows.length > 0) await db.insert(postMedia).values(rows);
 }
 
-export async function findPost(db: DbOrTx, postId: string, viewer: PostViewer | null): Promise<PostRow | undefined> {
+export async function findPost(
+  db: DbOrTx,
+  postId: string,
+  viewer: PostViewer | null,
+): Promise<PostRow | undefined> {
   const [row] = await db
     .select(postColumns)
     .from(posts)
@@ -156,7 +185,8 @@ export async function bumpPostCounters(
   delta: Partial<EngagementCounts<number>>,
   where?: SQL,
 ): Promise<PostRow | undefined> {
-  const next = (column: SQLWrapper, d: number | undefined) => (d ? sql`${column} + ${sql.raw(String(Math.trunc(d)))}` : sql`${column}`);
+  const next = (column: SQLWrapper, d: number | undefined) =>
+    d ? sql`${column} + ${sql.raw(String(Math.trunc(d)))}` : sql`${column}`;
   const counts = {
     likes: next(posts.likesCount, delta.likes),
     comments: next(posts.commentsCount, delta.comments),
@@ -193,10 +223,17 @@ export async function deletePostRow(db: DbOrTx, postId: string): Promise<boolean
  * Cities with the number of posts the viewer may see there, most first. Cities are grouped
  * case-insensitively and shown in their most common spelling.
  */
-export async function selectLocationStats(db: DbOrTx, viewer: PostViewer | null, max: number): Promise<{ city: string; count: number }[]> {
+export async function selectLocationStats(
+  db: DbOrTx,
+  viewer: PostViewer | null,
+  max: number,
+): Promise<{ city: string; count: number }[]> {
   const cityKey = sql`lower(${posts.city})`;
   return db
-    .select({ city: sql<string>`mode() within group (order by ${posts.city})`, count: sql<number>`count(*)::int` })
+    .select({
+      city: sql<string>`mode() within group (order by ${posts.city})`,
+      count: sql<number>`count(*)::int`,
+    })
     .from(posts)
     .where(and(sql`${posts.city} is not null and ${posts.city} <> ''`, visiblePostsWhere(viewer)))
     .groupBy(cityKey)

@@ -43,7 +43,11 @@ function isEmptyLocation(loc: Location): boolean {
  * that is not an unattached upload of the caller (someone else's, already used, or made up)
  * rolls everything back with a 400.
  */
-export async function createPost(ctx: AppContext, viewer: PostViewer, body: CreatePostBody): Promise<{ message: string; post: Post }> {
+export async function createPost(
+  ctx: AppContext,
+  viewer: PostViewer,
+  body: CreatePostBody,
+): Promise<{ message: string; post: Post }> {
   const now = new Date();
   const id = newId(now);
   const loc = body.location && !isEmptyLocation(body.location) ? body.location : null;
@@ -70,7 +74,12 @@ export async function createPost(ctx: AppContext, viewer: PostViewer, body: Crea
       createdAt: now,
       updatedAt: now,
     });
-    const claimed = await claimUploads(tx, viewer.id, id, images.map((i) => i.url));
+    const claimed = await claimUploads(
+      tx,
+      viewer.id,
+      id,
+      images.map((i) => i.url),
+    );
     if (claimed.length !== images.length) throw new AppError('VALIDATION', POST_MSG.imageNotUploaded);
     const byUrl = new Map(claimed.map((c) => [c.url, c]));
     await insertPostMedia(
@@ -105,7 +114,14 @@ export async function listFeed(ctx: AppContext, viewer: PostViewer | null, q: Fe
   const after = q.cursor ? decodeFeedCursor(q.cursor, q.sort) : undefined;
   const rows = await selectFeedPage(
     ctx.db,
-    { viewer, category: q.category, search: q.search, authorId: q.author, city: q.city, followedBy: q.following ? viewer!.id : undefined },
+    {
+      viewer,
+      category: q.category,
+      search: q.search,
+      authorId: q.author,
+      city: q.city,
+      followedBy: q.following ? viewer!.id : undefined,
+    },
     q.sort,
     { limit: q.limit, offset: (q.page - 1) * q.limit, after },
   );
@@ -119,9 +135,17 @@ export async function listFeed(ctx: AppContext, viewer: PostViewer | null, q: Fe
 }
 
 /** GET /api/users/me/liked-posts: newest like first. */
-export async function listLikedPosts(ctx: AppContext, viewer: PostViewer, q: LikedPostsQuery): Promise<PostList> {
+export async function listLikedPosts(
+  ctx: AppContext,
+  viewer: PostViewer,
+  q: LikedPostsQuery,
+): Promise<PostList> {
   const after = q.cursor ? decodeTimeCursor(q.cursor) : undefined;
-  const rows = await selectLikedPage(ctx.db, viewer, { limit: q.limit, offset: (q.page - 1) * q.limit, after });
+  const rows = await selectLikedPage(ctx.db, viewer, {
+    limit: q.limit,
+    offset: (q.page - 1) * q.limit,
+    after,
+  });
   const { items, pagination } = paginate(rows, {
     page: q.page,
     limit: q.limit,
@@ -139,7 +163,11 @@ export async function getLocationStats(ctx: AppContext, viewer: PostViewer | nul
  * DELETE /api/posts/{id} (extension): the author or a moderator. A post the caller cannot see is
  * 404 as everywhere else; one they can see but do not own is 403.
  */
-export async function deletePost(ctx: AppContext, viewer: PostViewer, postId: string): Promise<{ message: string }> {
+export async function deletePost(
+  ctx: AppContext,
+  viewer: PostViewer,
+  postId: string,
+): Promise<{ message: string }> {
   const post = await findPost(ctx.db, postId, viewer);
   if (!post) throw new AppError('NOT_FOUND', POST_MSG.notFound);
   if (post.authorId !== viewer.id && !can(viewer, 'moderate_content')) {

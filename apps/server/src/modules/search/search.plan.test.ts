@@ -25,7 +25,9 @@ async function plan(query: SQLWrapper): Promise<string> {
     await tx.execute(sql`set local enable_seqscan = off`);
     await tx.execute(sql`set local pg_trgm.similarity_threshold = 0.25`);
     const result = await tx.execute(sql`explain ${query}`);
-    return (result as unknown as { rows: Record<string, string>[] }).rows.map((r) => Object.values(r)[0]).join('\n');
+    return (result as unknown as { rows: Record<string, string>[] }).rows
+      .map((r) => Object.values(r)[0])
+      .join('\n');
   });
 }
 

@@ -48,7 +48,12 @@ export function searchPostsQuery(db: DbOrTx, text: string, viewer: PostViewer | 
     .offset(win.offset);
 }
 
-export async function searchPosts(db: DbOrTx, text: string, viewer: PostViewer | null, win: SearchWindow): Promise<PostRow[]> {
+export async function searchPosts(
+  db: DbOrTx,
+  text: string,
+  viewer: PostViewer | null,
+  win: SearchWindow,
+): Promise<PostRow[]> {
   return searchPostsQuery(db, text, viewer, win);
 }
 
@@ -67,7 +72,10 @@ const lowerDisplayName = sql`lower(${users.displayName})`;
 export function searchUsersQuery(db: DbOrTx, text: string, win: SearchWindow) {
   const needle = text.toLowerCase();
   const prefix = `${likeEscape(needle)}%`;
-  const startsWith = or(sql`${lowerUsername} like ${prefix} escape '\\'`, sql`${lowerDisplayName} like ${prefix} escape '\\'`)!;
+  const startsWith = or(
+    sql`${lowerUsername} like ${prefix} escape '\\'`,
+    sql`${lowerDisplayName} like ${prefix} escape '\\'`,
+  )!;
   const likeness = sql`greatest(similarity(${lowerUsername}, ${needle}), similarity(${lowerDisplayName}, ${needle}), word_similarity(${needle}, ${lowerDisplayName}))`;
   return db
     .select(publicUserColumns)
@@ -81,7 +89,13 @@ export function searchUsersQuery(db: DbOrTx, text: string, win: SearchWindow) {
         startsWith,
       ),
     )
-    .orderBy(desc(sql`${lowerUsername} = ${needle}`), desc(startsWith), desc(likeness), desc(users.followersCount), users.id)
+    .orderBy(
+      desc(sql`${lowerUsername} = ${needle}`),
+      desc(startsWith),
+      desc(likeness),
+      desc(users.followersCount),
+      users.id,
+    )
     .limit(win.limit + 1)
     .offset(win.offset);
 }
@@ -91,7 +105,9 @@ export async function searchUsers(db: DbOrTx, text: string, win: SearchWindow): 
   return db.transaction(async (tx) => {
     // SET LOCAL takes no parameters; the values are our own constants, never input.
     await tx.execute(sql.raw(`set local pg_trgm.similarity_threshold = ${NAME_SIMILARITY_THRESHOLD}`));
-    await tx.execute(sql.raw(`set local pg_trgm.word_similarity_threshold = ${NAME_WORD_SIMILARITY_THRESHOLD}`));
+    await tx.execute(
+      sql.raw(`set local pg_trgm.word_similarity_threshold = ${NAME_WORD_SIMILARITY_THRESHOLD}`),
+    );
     return searchUsersQuery(tx, text, win);
   });
 }
@@ -101,7 +117,12 @@ export async function searchUsers(db: DbOrTx, text: string, win: SearchWindow): 
  * posts the viewer may see that carry it. Tags are grouped case-insensitively and shown in their
  * most common spelling.
  */
-export async function searchTags(db: DbOrTx, text: string, viewer: PostViewer | null, win: SearchWindow): Promise<TagStat[]> {
+export async function searchTags(
+  db: DbOrTx,
+  text: string,
+  viewer: PostViewer | null,
+  win: SearchWindow,
+): Promise<TagStat[]> {
   const needle = tagNeedle(text);
   if (!needle) return [];
   return searchTagsQuery(db, needle, viewer, win);
@@ -114,22 +135,27 @@ export function searchTagsQuery(db: DbOrTx, needle: string, viewer: PostViewer |
   // posts that can hold a matching tag are unnested (not every post on every request).
   const containsNeedle = `%${likeEscape(needle.toLowerCase())}%`;
   const tag = sql`t.tag`;
-  return db
-    .select({ tag: sql<string>`mode() within group (order by ${tag})`, count: sql<number>`count(distinct ${posts.id})::int` })
-    .from(posts)
-    // A function in FROM may use the columns before it (implicitly LATERAL): one row per tag.
-    .crossJoin(sql`unnest(${posts.tags}) as t(tag)`)
-    .where(
-      and(
-        sql`lower(glimpse_tags_text(${posts.tags})) like ${containsNeedle} escape '\\'`,
-        sql`lower(${tag}) like ${prefix} escape '\\'`,
-        visiblePostsWhere(viewer),
-      ),
-    )
-    .groupBy(sql`lower(${tag})`)
-    .orderBy(sql`count(distinct ${posts.id}) desc`, sql`lower(${tag})`)
-    .limit(win.limit + 1)
-    .offset(win.offset);
+  return (
+    db
+      .select({
+        tag: sql<string>`mode() within group (order by ${tag})`,
+        count: sql<number>`count(distinct ${posts.id})::int`,
+      })
+      .from(posts)
+      // A function in FROM may use the columns before it (implicitly LATERAL): one row per tag.
+      .crossJoin(sql`unnest(${posts.tags}) as t(tag)`)
+      .where(
+        and(
+          sql`lower(glimpse_tags_text(${posts.tags})) like ${containsNeedle} escape '\\'`,
+          sql`lower(${tag}) like ${prefix} escape '\\'`,
+          visiblePostsWhere(viewer),
+        ),
+      )
+      .groupBy(sql`lower(${tag})`)
+      .orderBy(sql`count(distinct ${posts.id}) desc`, sql`lower(${tag})`)
+      .limit(win.limit + 1)
+      .offset(win.offset)
+  );
 }
 
 /**
@@ -137,16 +163,27 @@ export function searchTagsQuery(db: DbOrTx, needle: string, viewer: PostViewer |
  * posts the viewer may see. A match on a location name ("Golden Gate Park") answers its city,
  * because a place result leads to that city's explore feed.
  */
-export async function searchPlaces(db: DbOrTx, text: string, viewer: PostViewer | null, win: SearchWindow): Promise<LocationStat[]> {
+export async function searchPlaces(
+  db: DbOrTx,
+  text: string,
+  viewer: PostViewer | null,
+  win: SearchWindow,
+): Promise<LocationStat[]> {
   const contains = `%${likeEscape(text.toLowerCase())}%`;
   const cityKey = sql`lower(${posts.city})`;
   return db
-    .select({ city: sql<string>`mode() within group (order by ${posts.city})`, count: sql<number>`count(*)::int` })
+    .select({
+      city: sql<string>`mode() within group (order by ${posts.city})`,
+      count: sql<number>`count(*)::int`,
+    })
     .from(posts)
     .where(
       and(
         sql`${posts.city} is not null and ${posts.city} <> ''`,
-        or(sql`${cityKey} like ${contains} escape '\\'`, sql`lower(${posts.locationName}) like ${contains} escape '\\'`),
+        or(
+          sql`${cityKey} like ${contains} escape '\\'`,
+          sql`lower(${posts.locationName}) like ${contains} escape '\\'`,
+        ),
         visiblePostsWhere(viewer),
       ),
     )

@@ -20,7 +20,11 @@ const none = Promise.resolve([] as never[]);
  * `results.posts` (SPEC §7) pages through posts. `hasNextPage` is true when any list that was
  * asked for has another page. Privacy applies to posts, tag counts and place counts alike.
  */
-export async function search(ctx: AppContext, viewer: PostViewer | null, q: SearchQuery): Promise<SearchResponse> {
+export async function search(
+  ctx: AppContext,
+  viewer: PostViewer | null,
+  q: SearchQuery,
+): Promise<SearchResponse> {
   const win: SearchWindow = { limit: q.limit, offset: (q.page - 1) * q.limit };
   const wants = (type: Exclude<SearchType, 'all'>) => q.type === 'all' || q.type === type;
 
@@ -37,10 +41,18 @@ export async function search(ctx: AppContext, viewer: PostViewer | null, q: Sear
 
   const [posts, followed] = await Promise.all([
     hydratePosts(ctx.db, postsPage.items, viewer),
-    viewer ? followedAmong(ctx.db, viewer.id, usersPage.items.map((u) => u.id)) : Promise.resolve(null),
+    viewer
+      ? followedAmong(
+          ctx.db,
+          viewer.id,
+          usersPage.items.map((u) => u.id),
+        )
+      : Promise.resolve(null),
   ]);
   // isFollowedByUser exists only for a signed-in viewer (API.md PublicUser).
-  const users = usersPage.items.map((row) => toPublicUser(row, followed ? { isFollowedByUser: followed.has(row.id) } : {}));
+  const users = usersPage.items.map((row) =>
+    toPublicUser(row, followed ? { isFollowedByUser: followed.has(row.id) } : {}),
+  );
 
   return {
     query: q.q,

@@ -24,7 +24,11 @@ beforeAll(async () => {
   await follow(t, stranger, liam);
 
   // The body-only hit is newer and says "sunrise" three times: it must still rank below the title hit.
-  ids.titleHit = await insertPostRow(t, author, { title: 'Sunrise over the harbour', content: 'A quiet morning.', createdAt: nextTime() });
+  ids.titleHit = await insertPostRow(t, author, {
+    title: 'Sunrise over the harbour',
+    content: 'A quiet morning.',
+    createdAt: nextTime(),
+  });
   ids.bodyHit = await insertPostRow(t, author, {
     title: 'Morning walk',
     content: 'Sunrise at the beach. The sunrise was pink, the best sunrise of the year.',
@@ -38,13 +42,31 @@ beforeAll(async () => {
     createdAt: nextTime(),
   });
   for (let i = 0; i < 3; i++) {
-    await insertPostRow(t, author, { title: `Evening ${i}`, tags: i === 0 ? ['Sunset', 'sunrise'] : ['sunset'], createdAt: nextTime() });
+    await insertPostRow(t, author, {
+      title: `Evening ${i}`,
+      tags: i === 0 ? ['Sunset', 'sunrise'] : ['sunset'],
+      createdAt: nextTime(),
+    });
   }
-  await insertPostRow(t, author, { title: 'Bay bridge', city: 'San Francisco', locationName: 'Golden Gate Park', createdAt: nextTime() });
-  await insertPostRow(t, author, { title: 'Cable cars', city: 'san francisco', locationName: 'Nob Hill', createdAt: nextTime() });
+  await insertPostRow(t, author, {
+    title: 'Bay bridge',
+    city: 'San Francisco',
+    locationName: 'Golden Gate Park',
+    createdAt: nextTime(),
+  });
+  await insertPostRow(t, author, {
+    title: 'Cable cars',
+    city: 'san francisco',
+    locationName: 'Nob Hill',
+    createdAt: nextTime(),
+  });
   await insertPostRow(t, author, { title: 'Fog', city: 'Santa Cruz', createdAt: nextTime() });
   for (let i = 0; i < 12; i++) {
-    await insertPostRow(t, author, { title: `Pagination fixture ${i}`, content: 'zebracrossing', createdAt: nextTime() });
+    await insertPostRow(t, author, {
+      title: `Pagination fixture ${i}`,
+      content: 'zebracrossing',
+      createdAt: nextTime(),
+    });
   }
 });
 afterAll(async () => {
@@ -89,14 +111,19 @@ describe('GET /api/search: input', () => {
   });
 
   // Raw query strings a browser would never send: bad percent-encoding, invalid UTF-8, repeats.
-  it.each(['?q=%ED%A0%80', '?q=%FF%FE', '?q=%', '?q=%%41', '?q=a&q=b', '?q[]=a', '?q=sun&type=posts&type=users'])(
-    'answers %s with 200 or a clean 400, never a 500',
-    async (raw) => {
-      const res = await get(raw);
-      expect([200, 400]).toContain(res.statusCode);
-      expect(res.json()).toHaveProperty(res.statusCode === 200 ? 'results' : 'message');
-    },
-  );
+  it.each([
+    '?q=%ED%A0%80',
+    '?q=%FF%FE',
+    '?q=%',
+    '?q=%%41',
+    '?q=a&q=b',
+    '?q[]=a',
+    '?q=sun&type=posts&type=users',
+  ])('answers %s with 200 or a clean 400, never a 500', async (raw) => {
+    const res = await get(raw);
+    expect([200, 400]).toContain(res.statusCode);
+    expect(res.json()).toHaveProperty(res.statusCode === 200 ? 'results' : 'message');
+  });
 
   it('echoes the trimmed query and type; a single type leaves the other lists empty', async () => {
     const body = await ok(q('  sunrise  ', '&type=posts'));
@@ -146,7 +173,11 @@ describe('GET /api/search: input', () => {
   });
 
   it('treats a bad token as no token (auth is optional)', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/search${q('sunrise')}`, headers: { authorization: 'Bearer junk' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/search${q('sunrise')}`,
+      headers: { authorization: 'Bearer junk' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json<SearchResponse>().results.posts.map((p) => p.id)).not.toContain(ids.private);
   });
@@ -186,7 +217,12 @@ describe('GET /api/search: posts', () => {
     expect((await ok(q('secret', '&type=posts'), stranger)).results.posts).toEqual([]);
     const own = (await ok(q('secret', '&type=posts'), author)).results.posts;
     expect(own.map((p) => p.id)).toEqual([ids.private]);
-    expect(own[0]).toMatchObject({ _id: ids.private, privacy: 'private', author: { username: 'writer' }, media: { images: [] } });
+    expect(own[0]).toMatchObject({
+      _id: ids.private,
+      privacy: 'private',
+      author: { username: 'writer' },
+      media: { images: [] },
+    });
   });
 
   it('pages by number: a full page of 10 says more exists, page 2 holds the rest', async () => {
@@ -199,7 +235,9 @@ describe('GET /api/search: posts', () => {
     const all = [...one.results.posts, ...two.results.posts].map((p) => p.id);
     expect(new Set(all).size).toBe(12);
     // type=all pages its posts list the same way (SPEC §7 clients read results.posts only).
-    expect((await ok(q('zebracrossing', '&page=2'))).results.posts.map((p) => p.id)).toEqual(two.results.posts.map((p) => p.id));
+    expect((await ok(q('zebracrossing', '&page=2'))).results.posts.map((p) => p.id)).toEqual(
+      two.results.posts.map((p) => p.id),
+    );
   });
 });
 
@@ -223,7 +261,12 @@ describe('GET /api/search: users', () => {
     expect(visitorView).not.toHaveProperty('isFollowedByUser');
     expect(visitorView).not.toHaveProperty('email');
     const [memberView] = (await ok(q('liam', '&type=users'), stranger)).results.users;
-    expect(memberView).toMatchObject({ id: liam.id, _id: liam.id, isFollowedByUser: true, profile: { displayName: 'Liam Patel' } });
+    expect(memberView).toMatchObject({
+      id: liam.id,
+      _id: liam.id,
+      isFollowedByUser: true,
+      profile: { displayName: 'Liam Patel' },
+    });
     const [other] = (await ok(q('ava', '&type=users'), stranger)).results.users;
     expect(other).toMatchObject({ id: ava.id, isFollowedByUser: false });
   });
@@ -242,20 +285,31 @@ describe('GET /api/search: tags and places', () => {
 
   it("does not count a private post's tag for anyone but its author", async () => {
     expect((await ok(q('sunsec', '&type=tags'), stranger)).results.tags).toEqual([]);
-    expect((await ok(q('sunsec', '&type=tags'), author)).results.tags).toEqual([{ tag: 'sunsecret', count: 1 }]);
+    expect((await ok(q('sunsec', '&type=tags'), author)).results.tags).toEqual([
+      { tag: 'sunsecret', count: 1 },
+    ]);
   });
 
   it('finds cities by name or by post location name, grouped case-insensitively', async () => {
     const francisco = (await ok(q('francisco', '&type=places'))).results.places;
-    expect(francisco.map((p) => ({ city: p.city.toLowerCase(), count: p.count }))).toEqual([{ city: 'san francisco', count: 2 }]);
+    expect(francisco.map((p) => ({ city: p.city.toLowerCase(), count: p.count }))).toEqual([
+      { city: 'san francisco', count: 2 },
+    ]);
     // Only the post at Golden Gate Park matches, so the count is 1 and the city is spelled as it is there.
-    expect((await ok(q('golden gate', '&type=places'))).results.places).toEqual([{ city: 'San Francisco', count: 1 }]);
-    expect((await ok(q('SAN', '&type=places'))).results.places.map((p) => p.city.toLowerCase())).toEqual(['san francisco', 'santa cruz']);
+    expect((await ok(q('golden gate', '&type=places'))).results.places).toEqual([
+      { city: 'San Francisco', count: 1 },
+    ]);
+    expect((await ok(q('SAN', '&type=places'))).results.places.map((p) => p.city.toLowerCase())).toEqual([
+      'san francisco',
+      'santa cruz',
+    ]);
   });
 
   it("does not reveal a private post's city to others", async () => {
     expect((await ok(q('hidden', '&type=places'))).results.places).toEqual([]);
     expect((await ok(q('hidden', '&type=places'), stranger)).results.places).toEqual([]);
-    expect((await ok(q('hidden', '&type=places'), author)).results.places).toEqual([{ city: 'Hiddenville', count: 1 }]);
+    expect((await ok(q('hidden', '&type=places'), author)).results.places).toEqual([
+      { city: 'Hiddenville', count: 1 },
+    ]);
   });
 });

@@ -4,10 +4,15 @@ import type { users } from '../../db/schema/index.js';
 export type UserRow = typeof users.$inferSelect;
 
 /** Columns a PublicUser/Author needs; never the hash. Repos select exactly these. */
-export type PublicUserRow = Omit<UserRow, 'passwordHash' | 'email' | 'phoneNumber' | 'preferences' | 'permissions' | 'isAdmin' | 'isModerator'> &
+export type PublicUserRow = Omit<
+  UserRow,
+  'passwordHash' | 'email' | 'phoneNumber' | 'preferences' | 'permissions' | 'isAdmin' | 'isModerator'
+> &
   Partial<Pick<UserRow, 'email' | 'phoneNumber' | 'preferences' | 'permissions' | 'isAdmin' | 'isModerator'>>;
 
-export function toProfilePicture(row: Pick<UserRow, 'avatarUrl' | 'avatarFilename' | 'avatarUploadedAt'>): ProfilePicture | null {
+export function toProfilePicture(
+  row: Pick<UserRow, 'avatarUrl' | 'avatarFilename' | 'avatarUploadedAt'>,
+): ProfilePicture | null {
   if (!row.avatarUrl) return null;
   return {
     url: row.avatarUrl,
@@ -68,7 +73,16 @@ export function toSelfUser(row: UserRow): SelfUser {
 
 export type AuthorRow = Pick<
   UserRow,
-  'id' | 'username' | 'displayName' | 'firstName' | 'lastName' | 'avatarUrl' | 'avatarFilename' | 'avatarUploadedAt' | 'isVerified' | 'followersCount'
+  | 'id'
+  | 'username'
+  | 'displayName'
+  | 'firstName'
+  | 'lastName'
+  | 'avatarUrl'
+  | 'avatarFilename'
+  | 'avatarUploadedAt'
+  | 'isVerified'
+  | 'followersCount'
 >;
 
 export function toAuthor(row: AuthorRow, opts: { isFollowedByUser: boolean }): Author {

@@ -21,7 +21,9 @@ describe('updatePostInCaches', () => {
     expect(nextFeed.pages[0]!.posts[1]).toMatchObject({ likesCount: 2, isLikedByUser: true });
     expect(nextFeed.pages[0]!.posts[0]).toBe(other);
     expect(client.getQueryData(postKeys.detail(target.id))).toMatchObject({ likesCount: 2 });
-    expect(client.getQueryData<{ results: { posts: unknown[] } }>(['search', 'posts', 'sun'])!.results.posts[0]).toMatchObject({
+    expect(
+      client.getQueryData<{ results: { posts: unknown[] } }>(['search', 'posts', 'sun'])!.results.posts[0],
+    ).toMatchObject({
       likesCount: 2,
     });
   });

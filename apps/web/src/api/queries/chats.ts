@@ -55,7 +55,10 @@ export function fetchMessages(
   { before, limit = CHAT_MESSAGES_PAGE_SIZE }: { before?: string; limit?: number } = {},
   signal?: AbortSignal,
 ): Promise<Message[]> {
-  return http.get<Message[]>(`/chats/${encodeURIComponent(chatId)}/messages`, { query: { before, limit }, signal });
+  return http.get<Message[]>(`/chats/${encodeURIComponent(chatId)}/messages`, {
+    query: { before, limit },
+    signal,
+  });
 }
 
 export function createChatRequest(participantId: string): Promise<Chat> {
@@ -88,7 +91,10 @@ export function useChatMessagesQuery(chatId: string) {
       const cached = queryClient.getQueryData<MessagesCache>(chatKeys.messages(chatId));
       const messages = mergeLatestPage(cached?.messages, latest);
       const keptOlder = messages.length > 0 && latest.length > 0 && messages[0] !== latest[0];
-      return { messages, hasOlder: keptOlder ? (cached?.hasOlder ?? false) : latest.length >= CHAT_MESSAGES_PAGE_SIZE };
+      return {
+        messages,
+        hasOlder: keptOlder ? (cached?.hasOlder ?? false) : latest.length >= CHAT_MESSAGES_PAGE_SIZE,
+      };
     },
     staleTime: MESSAGES_STALE_TIME_MS,
     refetchOnMount: 'always',
@@ -108,7 +114,10 @@ export function useLoadOlderMessagesMutation(chatId: string) {
     onSuccess: (older) => {
       queryClient.setQueryData<MessagesCache>(chatKeys.messages(chatId), (current) =>
         current
-          ? { messages: prependOlder(current.messages, older), hasOlder: older.length >= CHAT_MESSAGES_PAGE_SIZE }
+          ? {
+              messages: prependOlder(current.messages, older),
+              hasOlder: older.length >= CHAT_MESSAGES_PAGE_SIZE,
+            }
           : current,
       );
     },
@@ -166,7 +175,10 @@ export const chatCache = {
       const result = reconcileIncoming(cached.messages, message);
       outcome = result.outcome;
       if (result.messages !== cached.messages) {
-        queryClient.setQueryData<MessagesCache>(chatKeys.messages(chatId), { ...cached, messages: result.messages });
+        queryClient.setQueryData<MessagesCache>(chatKeys.messages(chatId), {
+          ...cached,
+          messages: result.messages,
+        });
       }
     }
     if (outcome === 'duplicate') return outcome;

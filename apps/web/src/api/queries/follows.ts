@@ -35,7 +35,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** Author and PublicUser carry a follower count; a comment's user or a chat participant does not. */
 function isFollowable(node: unknown, userId: string): node is Record<string, unknown> {
-  return isRecord(node) && node.id === userId && typeof node.username === 'string' && 'followersCount' in node;
+  return (
+    isRecord(node) && node.id === userId && typeof node.username === 'string' && 'followersCount' in node
+  );
 }
 
 interface FollowPatch {
@@ -50,8 +52,14 @@ export function updateFollowInCaches(queryClient: QueryClient, userId: string, p
     if (!isFollowable(node, userId)) return node;
     const current = typeof node.followersCount === 'number' ? node.followersCount : 0;
     const count =
-      'set' in patch.followersCount ? patch.followersCount.set : Math.max(0, current + patch.followersCount.delta);
-    const next: Record<string, unknown> = { ...node, isFollowedByUser: patch.following, followersCount: count };
+      'set' in patch.followersCount
+        ? patch.followersCount.set
+        : Math.max(0, current + patch.followersCount.delta);
+    const next: Record<string, unknown> = {
+      ...node,
+      isFollowedByUser: patch.following,
+      followersCount: count,
+    };
     if (isRecord(node.stats)) next.stats = { ...node.stats, followersCount: count };
     return next;
   });

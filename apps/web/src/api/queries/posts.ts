@@ -8,7 +8,13 @@ import {
   type Privacy,
   type ShareType,
 } from '@glimpse/shared';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+} from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { http } from '../http';
 import { findCachedPost, updatePostInCaches } from './cache-patch';
@@ -135,7 +141,10 @@ export function fetchPost(id: string, signal?: AbortSignal) {
  * GET /api/posts/{id}. A copy already in another cache (the card that was clicked) is shown at
  * once as placeholder data, and the detail (with comments) replaces it when it arrives.
  */
-export function usePostQuery(id: string | undefined, options: { enabled?: boolean; initialPost?: Post } = {}) {
+export function usePostQuery(
+  id: string | undefined,
+  options: { enabled?: boolean; initialPost?: Post } = {},
+) {
   const queryClient = useQueryClient();
   return useQuery<Post>({
     queryKey: postKeys.detail(id ?? ''),
@@ -172,10 +181,16 @@ export function useLikePostMutation() {
       });
     },
     onError: (_error, post) => {
-      updatePostInCaches(queryClient, post.id, { isLikedByUser: post.isLikedByUser, likesCount: post.likesCount });
+      updatePostInCaches(queryClient, post.id, {
+        isLikedByUser: post.isLikedByUser,
+        likesCount: post.likesCount,
+      });
     },
     onSuccess: (result, post) => {
-      updatePostInCaches(queryClient, post.id, { isLikedByUser: result.liked, likesCount: result.likesCount });
+      updatePostInCaches(queryClient, post.id, {
+        isLikedByUser: result.liked,
+        likesCount: result.likesCount,
+      });
     },
   });
 }

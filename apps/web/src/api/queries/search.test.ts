@@ -38,7 +38,10 @@ describe('flattenSearchResults', () => {
     const post = makePost();
     const bob = makePublicUser();
     const data = {
-      pages: [page({ posts: [post], users: [bob], tags: [{ tag: 'Sun', count: 2 }] }), page({ posts: [post, makePost()], users: [bob], tags: [{ tag: 'sun', count: 2 }] })],
+      pages: [
+        page({ posts: [post], users: [bob], tags: [{ tag: 'Sun', count: 2 }] }),
+        page({ posts: [post, makePost()], users: [bob], tags: [{ tag: 'sun', count: 2 }] }),
+      ],
       pageParams: [1, 2],
     };
     const all = flattenSearchResults(data);

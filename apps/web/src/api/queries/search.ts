@@ -54,12 +54,18 @@ export function hasMoreSearchResults(response: SearchResponse, type: SearchType)
   return pagedListOf(response, type).length >= SEARCH_PAGE_SIZE && response.pagination?.hasNextPage !== false;
 }
 
-export async function fetchSearchPage(query: string, type: SearchType, page: number, signal?: AbortSignal): Promise<SearchResponse> {
+export async function fetchSearchPage(
+  query: string,
+  type: SearchType,
+  page: number,
+  signal?: AbortSignal,
+): Promise<SearchResponse> {
   try {
     return await http.get<SearchResponse>('/search', { signal, query: { q: query, type, page } });
   } catch (error) {
     // SPEC §8 "Search failures are only logged"; an abort (the query changed) is no failure.
-    if (!(error instanceof DOMException && error.name === 'AbortError')) console.error('Search failed:', error);
+    if (!(error instanceof DOMException && error.name === 'AbortError'))
+      console.error('Search failed:', error);
     throw error;
   }
 }
@@ -95,7 +101,10 @@ function uniqueBy<T>(items: Iterable<T>, keyOf: (item: T) => string): T[] {
  * Every list across the loaded pages, without duplicates (relevance order can move an item
  * between pages while someone posts). Missing lists read as empty.
  */
-export function flattenSearchResults(data: InfiniteData<SearchResponse> | undefined, options: { firstPageOnly?: boolean } = {}): SearchLists {
+export function flattenSearchResults(
+  data: InfiniteData<SearchResponse> | undefined,
+  options: { firstPageOnly?: boolean } = {},
+): SearchLists {
   const pages = data ? (options.firstPageOnly ? data.pages.slice(0, 1) : data.pages) : [];
   const all = <K extends keyof SearchLists>(key: K): SearchLists[K][number][] =>
     pages.flatMap((p): SearchLists[K][number][] => p.results?.[key] ?? []);

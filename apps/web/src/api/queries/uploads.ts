@@ -42,15 +42,16 @@ export function uploadImage(
     };
     xhr.onload = () => {
       const body = parseBody(xhr.responseText) as
-        | { media?: UploadedMedia[]; message?: string; code?: string }
-        | undefined;
+        { media?: UploadedMedia[]; message?: string; code?: string } | undefined;
       if (xhr.status >= 200 && xhr.status < 300) {
         const media = body?.media?.[0];
         if (media) {
           onProgress?.(1);
           resolve(media);
         } else {
-          reject(new ApiError(xhr.status, { message: 'Server returned non-JSON response', code: 'NON_JSON' }));
+          reject(
+            new ApiError(xhr.status, { message: 'Server returned non-JSON response', code: 'NON_JSON' }),
+          );
         }
         return;
       }

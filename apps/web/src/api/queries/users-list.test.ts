@@ -13,8 +13,16 @@ describe('fetchUsersList (GET /api/users)', () => {
   });
 
   it.each([
-    ['401', () => jsonResponse({ message: 'Access token required', code: 'UNAUTHENTICATED' }, 401), USERS_LIST_TEXT.authRequired],
-    ['non-JSON', () => new Response('<html>oops</html>', { status: 200, headers: { 'Content-Type': 'text/html' } }), 'Server returned non-JSON response'],
+    [
+      '401',
+      () => jsonResponse({ message: 'Access token required', code: 'UNAUTHENTICATED' }, 401),
+      USERS_LIST_TEXT.authRequired,
+    ],
+    [
+      'non-JSON',
+      () => new Response('<html>oops</html>', { status: 200, headers: { 'Content-Type': 'text/html' } }),
+      'Server returned non-JSON response',
+    ],
     ['not an array', () => jsonResponse({ users: [] }), 'Invalid response format from server'],
     ['another status', () => jsonResponse({ message: 'boom', code: 'INTERNAL' }, 500), 'HTTP 500'],
   ])('%s gives the spec text', async (_name, response, text) => {

@@ -46,7 +46,10 @@ export function fetchProfile(username: string, signal?: AbortSignal): Promise<Pu
   return http.get<PublicUser>(`/users/profile/${encodeURIComponent(username)}`, { signal });
 }
 
-export function useProfileQuery(username: string | undefined, { enabled = true }: { enabled?: boolean } = {}) {
+export function useProfileQuery(
+  username: string | undefined,
+  { enabled = true }: { enabled?: boolean } = {},
+) {
   return useQuery({
     queryKey: userKeys.profile(username ?? ''),
     queryFn: ({ signal }) => fetchProfile(username!, signal),
@@ -182,7 +185,8 @@ export function uploadWithProgress<T>(
     const token = readStoredToken();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress?.(Math.round((event.loaded / event.total) * 100));
+      if (event.lengthComputable && event.total > 0)
+        onProgress?.(Math.round((event.loaded / event.total) * 100));
     };
     xhr.onload = () => {
       const body = parseBody(xhr.responseText);
@@ -232,7 +236,9 @@ export interface UnlikeFromLikedTab {
  * success. Not optimistic on purpose — the spec shows the hourglass until the server agrees.
  * `onAuthError` runs for a 401/403 (SPEC §7: the caller logs out and goes to /login).
  */
-export function useUnlikeFromLikedTab({ onAuthError }: { onAuthError?: () => void } = {}): UnlikeFromLikedTab {
+export function useUnlikeFromLikedTab({
+  onAuthError,
+}: { onAuthError?: () => void } = {}): UnlikeFromLikedTab {
   const queryClient = useQueryClient();
   const [pendingIds, setPendingIds] = useState<ReadonlySet<string>>(() => new Set());
   const [errorMessage, setErrorMessage] = useState<string | null>(null);

@@ -9,7 +9,9 @@ vi.mock('socket.io-client', async () => {
   const { FakeSocket } = await import('./fake-socket');
   return {
     io: (...args: unknown[]) => {
-      const socket = new FakeSocket((typeof args[0] === 'string' ? args[1] : args[0]) as Record<string, unknown>);
+      const socket = new FakeSocket(
+        (typeof args[0] === 'string' ? args[1] : args[0]) as Record<string, unknown>,
+      );
       sockets.push(socket);
       return socket;
     },
@@ -22,10 +24,22 @@ const socket = () => sockets[sockets.length - 1]!;
 vi.setConfig({ testTimeout: 20_000 });
 configure({ asyncUtilTimeout: 5_000 });
 const bobChat = makeChat();
-const carolChat = makeChat({ _id: CHAT_2, id: CHAT_2, participants: [makeParticipant(ME), makeParticipant(CAROL)] });
+const carolChat = makeChat({
+  _id: CHAT_2,
+  id: CHAT_2,
+  participants: [makeParticipant(ME), makeParticipant(CAROL)],
+});
 const carolUser = {
   ...makeParticipant(CAROL),
-  profile: { ...makeParticipant(CAROL).profile, firstName: '', lastName: '', bio: '', location: '', website: '', socialLinks: {} },
+  profile: {
+    ...makeParticipant(CAROL).profile,
+    firstName: '',
+    lastName: '',
+    bio: '',
+    location: '',
+    website: '',
+    socialLinks: {},
+  },
 };
 
 async function openChatPage(routes: Parameters<typeof serveApi>[0] = {}, path = '/chat') {
@@ -42,7 +56,9 @@ async function openChatPage(routes: Parameters<typeof serveApi>[0] = {}, path = 
 }
 
 function callsTo(fetchMock: ReturnType<typeof serveApi>, method: string, path: string) {
-  return fetchMock.mock.calls.filter(([url, init]) => (init?.method ?? 'GET') === method && String(url).includes(path));
+  return fetchMock.mock.calls.filter(
+    ([url, init]) => (init?.method ?? 'GET') === method && String(url).includes(path),
+  );
 }
 
 beforeEach(() => {
@@ -75,7 +91,8 @@ describe('starting a conversation', () => {
   it('says why the user list failed and retries', async () => {
     let status = 401;
     const view = await openChatPage({
-      'GET /api/users': () => (status === 200 ? jsonResponse([]) : jsonResponse({ message: 'x', code: 'X' }, status)),
+      'GET /api/users': () =>
+        status === 200 ? jsonResponse([]) : jsonResponse({ message: 'x', code: 'X' }, status),
     });
     await view.user.click(screen.getByRole('button', { name: 'New conversation' }));
     const dialog = await screen.findByRole('dialog', { name: 'Start New Conversation' });
@@ -105,7 +122,10 @@ describe('starting a conversation', () => {
   });
 
   it('/chat?userId= creates the chat when there is none', async () => {
-    const view = await openChatPage({ 'POST /api/chats': () => jsonResponse(carolChat) }, `/chat?userId=${CAROL}`);
+    const view = await openChatPage(
+      { 'POST /api/chats': () => jsonResponse(carolChat) },
+      `/chat?userId=${CAROL}`,
+    );
     expect(await screen.findByRole('heading', { level: 2, name: 'Carol Jones' })).toBeInTheDocument();
     expect(callsTo(view.fetchMock, 'POST', '/api/chats')).toHaveLength(1);
   });
@@ -116,7 +136,9 @@ describe('starting a conversation', () => {
   });
 
   it('refuses to open a chat whose id is not 24 characters', async () => {
-    const view = await openChatPage({ 'GET /api/chats': () => jsonResponse([makeChat({ _id: 'short', id: 'short' })]) });
+    const view = await openChatPage({
+      'GET /api/chats': () => jsonResponse([makeChat({ _id: 'short', id: 'short' })]),
+    });
     await view.user.click(await screen.findByRole('button', { name: /Bob Stone/ }));
     expect(await screen.findByText('Invalid chat selected')).toBeInTheDocument();
     expect(screen.getByText('Welcome to Messages')).toBeInTheDocument();
@@ -159,7 +181,9 @@ describe('deleting and remote changes', () => {
     await screen.findByRole('heading', { level: 2, name: 'Bob Stone' });
     act(() => socket().serverEmit('chat_created', carolChat));
     await waitFor(() =>
-      expect(within(screen.getByRole('tabpanel')).getAllByRole('button')[0]).toHaveAccessibleName(expect.stringContaining('Carol Jones')),
+      expect(within(screen.getByRole('tabpanel')).getAllByRole('button')[0]).toHaveAccessibleName(
+        expect.stringContaining('Carol Jones'),
+      ),
     );
     act(() => socket().serverEmit('chat_deleted', { chatId: CHAT_1 }));
     expect(await screen.findByText('Welcome to Messages')).toBeInTheDocument();

@@ -2,14 +2,26 @@ import { act, configure, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, makeToken, renderApp } from '../../test/render';
 import { ackOk, FakeSocket } from './fake-socket';
-import { BOB, CAROL, CHAT_1, CHAT_2, makeChat, makeMessage, makeParticipant, ME, serveApi } from './test-fixtures';
+import {
+  BOB,
+  CAROL,
+  CHAT_1,
+  CHAT_2,
+  makeChat,
+  makeMessage,
+  makeParticipant,
+  ME,
+  serveApi,
+} from './test-fixtures';
 
 const sockets = vi.hoisted(() => [] as FakeSocket[]);
 vi.mock('socket.io-client', async () => {
   const { FakeSocket } = await import('./fake-socket');
   return {
     io: (...args: unknown[]) => {
-      const socket = new FakeSocket((typeof args[0] === 'string' ? args[1] : args[0]) as Record<string, unknown>);
+      const socket = new FakeSocket(
+        (typeof args[0] === 'string' ? args[1] : args[0]) as Record<string, unknown>,
+      );
       sockets.push(socket);
       return socket;
     },
@@ -23,9 +35,22 @@ vi.setConfig({ testTimeout: 20_000 });
 configure({ asyncUtilTimeout: 5_000 });
 
 const bobOnline = makeParticipant(BOB, { activity: { isOnline: true, lastActiveAt: null } });
-const fromBob = makeMessage({ chatId: CHAT_1, senderId: BOB, content: 'See you soon', timestamp: new Date().toISOString() });
-const bobChat = makeChat({ participants: [makeParticipant(ME), bobOnline], lastMessage: fromBob, unreadCount: 2 });
-const carolChat = makeChat({ _id: CHAT_2, id: CHAT_2, participants: [makeParticipant(ME), makeParticipant(CAROL)] });
+const fromBob = makeMessage({
+  chatId: CHAT_1,
+  senderId: BOB,
+  content: 'See you soon',
+  timestamp: new Date().toISOString(),
+});
+const bobChat = makeChat({
+  participants: [makeParticipant(ME), bobOnline],
+  lastMessage: fromBob,
+  unreadCount: 2,
+});
+const carolChat = makeChat({
+  _id: CHAT_2,
+  id: CHAT_2,
+  participants: [makeParticipant(ME), makeParticipant(CAROL)],
+});
 
 async function openChatPage(routes: Parameters<typeof serveApi>[0] = {}, path = '/chat') {
   const fetchMock = serveApi({
@@ -54,7 +79,12 @@ beforeEach(() => {
 describe('ChatPage conversation list', () => {
   it('connects the socket with the token and lists conversations with their details', async () => {
     await openChatPage();
-    expect(socket().options).toMatchObject({ transports: ['websocket'], path: '/socket.io', reconnectionAttempts: 5, timeout: 20_000 });
+    expect(socket().options).toMatchObject({
+      transports: ['websocket'],
+      path: '/socket.io',
+      reconnectionAttempts: 5,
+      timeout: 20_000,
+    });
     expect(socket().sentOf('authenticate')).toHaveLength(1);
     const bob = await screen.findByRole('button', { name: /Bob Stone/ });
     expect(within(bob).getByRole('img', { name: '2 unread messages' })).toHaveTextContent('2');
@@ -106,7 +136,9 @@ describe('ChatPage open conversation', () => {
     expect(screen.getByText('Active now')).toBeInTheDocument();
     expect(screen.queryByRole('img', { name: /unread message/ })).not.toBeInTheDocument();
     expect(socket().sentOf('join_chat')).toContain(CHAT_1);
-    await waitFor(() => expect(socket().sentOf('mark_message_read')).toContainEqual({ chatId: CHAT_1, messageId: fromBob._id }));
+    await waitFor(() =>
+      expect(socket().sentOf('mark_message_read')).toContainEqual({ chatId: CHAT_1, messageId: fromBob._id }),
+    );
   });
 
   it('sends on Enter with an optimistic entry that the server copy replaces', async () => {
@@ -115,7 +147,10 @@ describe('ChatPage open conversation', () => {
     let answer!: (ack: Promise<unknown>) => void;
     socket().onSend = (p) =>
       new Promise((resolve) => {
-        answer = () => resolve(ackOk(makeMessage({ chatId: p.chatId, senderId: ME, content: p.content, tempId: p.tempId })));
+        answer = () =>
+          resolve(
+            ackOk(makeMessage({ chatId: p.chatId, senderId: ME, content: p.content, tempId: p.tempId })),
+          );
       }) as never;
     const input = screen.getByPlaceholderText('Type a message...');
     await view.user.type(input, '  Hello Bob  {Enter}');
@@ -123,7 +158,11 @@ describe('ChatPage open conversation', () => {
     const messages = screen.getByRole('list', { name: 'Messages' });
     expect(within(messages).getByText('Hello Bob')).toBeInTheDocument();
     expect(within(messages).getByRole('img', { name: 'Sending' })).toBeInTheDocument();
-    expect(socket().sentOf('send_message')[0]).toMatchObject({ chatId: CHAT_1, content: 'Hello Bob', messageType: 'text' });
+    expect(socket().sentOf('send_message')[0]).toMatchObject({
+      chatId: CHAT_1,
+      content: 'Hello Bob',
+      messageType: 'text',
+    });
     expect(socket().sentOf('typing_start')).toEqual([{ chatId: CHAT_1 }]);
     expect(socket().sentOf('typing_stop')).toEqual([{ chatId: CHAT_1 }]);
 
@@ -140,7 +179,9 @@ describe('ChatPage open conversation', () => {
     await view.user.type(input, 'second try{Enter}');
     expect(await screen.findByText('Failed to send message')).toBeInTheDocument();
     expect(input).toHaveValue('second try');
-    expect(within(screen.getByRole('list', { name: 'Messages' })).queryByText('second try')).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('list', { name: 'Messages' })).queryByText('second try'),
+    ).not.toBeInTheDocument();
   });
 
   it('Shift+Enter breaks the line and whitespace is never sent', async () => {
@@ -160,31 +201,58 @@ describe('ChatPage open conversation', () => {
     await openBob(view);
     act(() => socket().serverEmit('user_typing', { chatId: CHAT_1, userId: BOB, username: 'bob' }));
     expect(screen.getByText('Bob Stone is typing...')).toBeInTheDocument();
-    const incoming = makeMessage({ chatId: CHAT_1, senderId: BOB, content: 'Are you there?', timestamp: new Date(Date.now() + 5_000).toISOString() });
+    const incoming = makeMessage({
+      chatId: CHAT_1,
+      senderId: BOB,
+      content: 'Are you there?',
+      timestamp: new Date(Date.now() + 5_000).toISOString(),
+    });
     act(() => socket().serverEmit('new_message', incoming));
-    expect(await within(screen.getByRole('list', { name: 'Messages' })).findByText('Are you there?')).toBeInTheDocument();
+    expect(
+      await within(screen.getByRole('list', { name: 'Messages' })).findByText('Are you there?'),
+    ).toBeInTheDocument();
     expect(screen.queryByText('Bob Stone is typing...')).not.toBeInTheDocument();
-    await waitFor(() => expect(socket().sentOf('mark_message_read')).toContainEqual({ chatId: CHAT_1, messageId: incoming._id }));
+    await waitFor(() =>
+      expect(socket().sentOf('mark_message_read')).toContainEqual({
+        chatId: CHAT_1,
+        messageId: incoming._id,
+      }),
+    );
     expect(screen.queryByRole('img', { name: /unread message/ })).not.toBeInTheDocument();
   });
 
   it('a message to a closed chat raises its unread count and moves it first', async () => {
     const view = await openChatPage();
     await openBob(view);
-    act(() => socket().serverEmit('new_message', makeMessage({ chatId: CHAT_2, senderId: CAROL, content: 'Lunch?' })));
+    act(() =>
+      socket().serverEmit('new_message', makeMessage({ chatId: CHAT_2, senderId: CAROL, content: 'Lunch?' })),
+    );
     const first = () => within(screen.getByRole('tabpanel')).getAllByRole('button')[0]!;
     await waitFor(() => expect(first()).toHaveAccessibleName(expect.stringContaining('Carol Jones')));
     expect(within(first()).getByRole('img', { name: '1 unread message' })).toBeInTheDocument();
   });
 
   it('read receipts turn the single tick into a double tick', async () => {
-    const mine = makeMessage({ chatId: CHAT_1, senderId: ME, content: 'Mine', timestamp: new Date(Date.now() + 1_000).toISOString() });
-    const view = await openChatPage({ [`GET /api/chats/${CHAT_1}/messages`]: () => jsonResponse([fromBob, mine]) });
+    const mine = makeMessage({
+      chatId: CHAT_1,
+      senderId: ME,
+      content: 'Mine',
+      timestamp: new Date(Date.now() + 1_000).toISOString(),
+    });
+    const view = await openChatPage({
+      [`GET /api/chats/${CHAT_1}/messages`]: () => jsonResponse([fromBob, mine]),
+    });
     await openBob(view);
     const messages = screen.getByRole('list', { name: 'Messages' });
     expect(within(messages).getByRole('img', { name: 'Sent' })).toBeInTheDocument();
     act(() =>
-      socket().serverEmit('message_read', { chatId: CHAT_1, messageId: mine._id, userId: BOB, username: 'bob', readAt: new Date().toISOString() }),
+      socket().serverEmit('message_read', {
+        chatId: CHAT_1,
+        messageId: mine._id,
+        userId: BOB,
+        username: 'bob',
+        readAt: new Date().toISOString(),
+      }),
     );
     expect(await within(messages).findByRole('img', { name: 'Read' })).toBeInTheDocument();
   });
@@ -202,7 +270,11 @@ describe('ChatPage connection', () => {
     act(() => socket().serverEmit('connect'));
     expect(screen.getByPlaceholderText('Type a message...')).toBeEnabled();
     // Reconnected: the open room is joined again.
-    expect(socket().sentOf('join_chat').filter((id) => id === CHAT_1).length).toBeGreaterThanOrEqual(2);
+    expect(
+      socket()
+        .sentOf('join_chat')
+        .filter((id) => id === CHAT_1).length,
+    ).toBeGreaterThanOrEqual(2);
     act(() => socket().serverEmit('authentication_error', { message: 'Token expired' }));
     expect(screen.getByText('Authentication failed')).toBeInTheDocument();
   });

@@ -43,7 +43,14 @@ export function ConversationHeader({ chat, myUserId, onBack, onDelete }: Convers
     <header className={styles.header}>
       <button type="button" className={styles.backButton} aria-label="Back to conversations" onClick={onBack}>
         <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-          <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+          <path
+            d="M15 5l-7 7 7 7"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
         </svg>
       </button>
       <span className={styles.headerAvatar}>
@@ -68,7 +75,10 @@ export function ConversationHeader({ chat, myUserId, onBack, onDelete }: Convers
         <DropdownMenu.Portal>
           <DropdownMenu.Content className={styles.menu} align="end" sideOffset={6}>
             {other && (
-              <DropdownMenu.Item className={styles.menuItem} onSelect={() => void navigate(`/profile/${other.username}`)}>
+              <DropdownMenu.Item
+                className={styles.menuItem}
+                onSelect={() => void navigate(`/profile/${other.username}`)}
+              >
                 View Profile
               </DropdownMenu.Item>
             )}

@@ -1,13 +1,7 @@
 import { formatChatTime, type Chat } from '@glimpse/shared';
 import { Avatar } from '../../components/Avatar';
 import { cx } from '../../lib/cx';
-import {
-  chatAvatarUrl,
-  chatDisplayName,
-  chatPreview,
-  chatTime,
-  isChatOnline,
-} from './conversation-logic';
+import { chatAvatarUrl, chatDisplayName, chatPreview, chatTime, isChatOnline } from './conversation-logic';
 import { idOf, senderIdOf } from './message-logic';
 import styles from './ConversationSidebar.module.css';
 
@@ -52,7 +46,11 @@ export function ConversationItem({ chat, myUserId, isSelected, onSelect }: Conve
             {chatPreview(chat)}
           </span>
           {unread > 0 && (
-            <span className={styles.badge} role="img" aria-label={`${unread} unread ${unread === 1 ? 'message' : 'messages'}`}>
+            <span
+              className={styles.badge}
+              role="img"
+              aria-label={`${unread} unread ${unread === 1 ? 'message' : 'messages'}`}
+            >
               {unread > 99 ? '99+' : unread}
             </span>
           )}

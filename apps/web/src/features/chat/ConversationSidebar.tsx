@@ -47,7 +47,12 @@ export function ConversationSidebar({
     <aside className={cx(styles.sidebar, className)} aria-label="Conversations">
       <div className={styles.header}>
         <h1 className={styles.title}>Messages</h1>
-        <button type="button" className={styles.newButton} aria-label="New conversation" onClick={onNewConversation}>
+        <button
+          type="button"
+          className={styles.newButton}
+          aria-label="New conversation"
+          onClick={onNewConversation}
+        >
           <PlusIcon size={20} strokeWidth={2.2} />
         </button>
       </div>
@@ -71,7 +76,12 @@ export function ConversationSidebar({
         variant="chips"
       />
       {/* Only the highlight changes with the tab (SPEC §2): every tab shows the same list. */}
-      <div id={tabPanelId(tabIdPrefix)} role="tabpanel" aria-labelledby={tabId(tabIdPrefix, tab)} className={styles.panel}>
+      <div
+        id={tabPanelId(tabIdPrefix)}
+        role="tabpanel"
+        aria-labelledby={tabId(tabIdPrefix, tab)}
+        className={styles.panel}
+      >
         {query.isPending ? (
           <LoadingState message={CHAT_TEXT.loadingConversations} />
         ) : query.isError ? (

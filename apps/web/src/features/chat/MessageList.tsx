@@ -8,7 +8,14 @@ import { useChatState } from './chat-store';
 import { CHAT_TEXT, errorReason } from './chat-text';
 import { participantName } from './conversation-logic';
 import { MessageBubble } from './MessageBubble';
-import { dayLabel, idOf, isSameDay, lastUnreadFromOthers, senderIdOf, type ChatMessage } from './message-logic';
+import {
+  dayLabel,
+  idOf,
+  isSameDay,
+  lastUnreadFromOthers,
+  senderIdOf,
+  type ChatMessage,
+} from './message-logic';
 import styles from './MessageList.module.css';
 import { scheduleScrollToBottom } from './typing-controller';
 
@@ -96,7 +103,10 @@ export function MessageList({ chat, chatId, myUserId }: MessageListProps) {
       } else if (hasOlder && !older.isPending && !older.isError) {
         loadOlder();
       }
-    } else if (windowSize > INITIAL_WINDOW && el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX) {
+    } else if (
+      windowSize > INITIAL_WINDOW &&
+      el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX
+    ) {
       setWindowSize(INITIAL_WINDOW);
     }
   };
@@ -116,7 +126,9 @@ export function MessageList({ chat, chatId, myUserId }: MessageListProps) {
   const nameOf = (message: ChatMessage) => {
     const id = senderIdOf(message);
     const member = chat.participants.find((p) => idOf(p) === id);
-    return member ? participantName(member) : participantName({ username: message.sender.username, profile: message.sender.profile });
+    return member
+      ? participantName(member)
+      : participantName({ username: message.sender.username, profile: message.sender.profile });
   };
 
   return (
@@ -139,7 +151,9 @@ export function MessageList({ chat, chatId, myUserId }: MessageListProps) {
             </button>
           </p>
         )}
-        {!hasOlder && start === 0 && messages.length > 0 && <p className={styles.beginning}>This is the beginning of your conversation</p>}
+        {!hasOlder && start === 0 && messages.length > 0 && (
+          <p className={styles.beginning}>This is the beginning of your conversation</p>
+        )}
       </div>
       {messages.length === 0 ? (
         <div className={styles.emptyConversation}>
@@ -153,7 +167,10 @@ export function MessageList({ chat, chatId, myUserId }: MessageListProps) {
             const next = visible[i + 1];
             const isMine = senderIdOf(message) === myUserId;
             const showDay = !previous || !isSameDay(previous.timestamp, message.timestamp);
-            const endsRun = !next || senderIdOf(next) !== senderIdOf(message) || !isSameDay(next.timestamp, message.timestamp);
+            const endsRun =
+              !next ||
+              senderIdOf(next) !== senderIdOf(message) ||
+              !isSameDay(next.timestamp, message.timestamp);
             return (
               <Fragment key={message.tempId ?? idOf(message)}>
                 {showDay && (
@@ -161,7 +178,12 @@ export function MessageList({ chat, chatId, myUserId }: MessageListProps) {
                     <span>{dayLabel(message.timestamp)}</span>
                   </li>
                 )}
-                <MessageBubble message={message} isMine={isMine} senderName={nameOf(message)} showAvatar={endsRun} />
+                <MessageBubble
+                  message={message}
+                  isMine={isMine}
+                  senderName={nameOf(message)}
+                  showAvatar={endsRun}
+                />
               </Fragment>
             );
           })}

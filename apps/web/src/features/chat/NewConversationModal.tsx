@@ -83,7 +83,9 @@ export function NewConversationModal({ open, onOpenChange, onChoose }: NewConver
         ) : users.isError ? (
           <div className={styles.state} role="alert">
             <p className={styles.stateTitle}>{USERS_LIST_TEXT.loadFailed}</p>
-            {users.error instanceof UsersListError && <p className={styles.stateText}>{users.error.message}</p>}
+            {users.error instanceof UsersListError && (
+              <p className={styles.stateText}>{users.error.message}</p>
+            )}
             <Button variant="secondary" size="sm" onClick={() => void users.refetch()}>
               Retry
             </Button>

@@ -85,7 +85,9 @@ export const chatStore = {
       const chatIds = chatId ? [chatId] : Object.keys(s.typing);
       for (const id of chatIds) {
         const current = next.typing[id] ?? NO_TYPISTS;
-        const kept = current.filter((t) => (who.userId ? t.userId !== who.userId : t.username !== who.username));
+        const kept = current.filter((t) =>
+          who.userId ? t.userId !== who.userId : t.username !== who.username,
+        );
         if (kept.length !== current.length) next = withTyping(next, id, kept);
       }
       return next;
@@ -102,7 +104,11 @@ export const chatStore = {
 
 /** Reads a slice of the chat state; the selector must return a stable value for unchanged state. */
 export function useChatState<T>(selector: (s: ChatState) => T): T {
-  return useSyncExternalStore(subscribe, () => selector(state), () => selector(INITIAL_STATE));
+  return useSyncExternalStore(
+    subscribe,
+    () => selector(state),
+    () => selector(INITIAL_STATE),
+  );
 }
 
 export function useTypists(chatId: string | null): readonly TypingUser[] {

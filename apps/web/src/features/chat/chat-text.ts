@@ -17,7 +17,8 @@ export const CHAT_TEXT = {
   welcomeTitle: 'Welcome to Messages',
   welcomeMessage: 'Select a conversation to start messaging',
   activeNow: 'Active now',
-  deleteConfirm: 'Delete this chat? The entire message history will be permanently deleted and cannot be recovered.',
+  deleteConfirm:
+    'Delete this chat? The entire message history will be permanently deleted and cannot be recovered.',
   disconnected: "Disconnected from the chat server. Messages can't be sent until the connection is back.",
 } as const;
 

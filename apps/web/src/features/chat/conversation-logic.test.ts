@@ -29,7 +29,12 @@ describe('names, previews, presence', () => {
   });
 
   it('falls back to the username when there is no display name', () => {
-    const chat = makeChat({ participants: [makeParticipant(ME), makeParticipant(BOB, { profile: { displayName: '', profilePicture: null } })] });
+    const chat = makeChat({
+      participants: [
+        makeParticipant(ME),
+        makeParticipant(BOB, { profile: { displayName: '', profilePicture: null } }),
+      ],
+    });
     expect(chatDisplayName(chat, ME)).toBe('bob');
   });
 
@@ -39,7 +44,12 @@ describe('names, previews, presence', () => {
   });
 
   it('is online when someone other than me is', () => {
-    const chat = makeChat({ participants: [makeParticipant(ME, { activity: { isOnline: true, lastActiveAt: null } }), makeParticipant(BOB)] });
+    const chat = makeChat({
+      participants: [
+        makeParticipant(ME, { activity: { isOnline: true, lastActiveAt: null } }),
+        makeParticipant(BOB),
+      ],
+    });
     expect(isChatOnline(chat, ME)).toBe(false);
     expect(isChatOnline(setParticipantOnline([chat], BOB, true)[0]!, ME)).toBe(true);
   });
@@ -52,7 +62,13 @@ describe('names, previews, presence', () => {
 });
 
 describe('search and lookup', () => {
-  const chats = [bobChat(), { ...carolChat(), lastMessage: makeMessage({ chatId: CHAT_2, senderId: CAROL, content: 'Pizza tonight?' }) }];
+  const chats = [
+    bobChat(),
+    {
+      ...carolChat(),
+      lastMessage: makeMessage({ chatId: CHAT_2, senderId: CAROL, content: 'Pizza tonight?' }),
+    },
+  ];
 
   it('filters by participant name, username and last message text, case-insensitively', () => {
     expect(filterChats(chats, 'bob', ME).map((c) => c._id)).toEqual([CHAT_1]);
@@ -74,23 +90,35 @@ describe('search and lookup', () => {
 
 describe('list bookkeeping', () => {
   it('an incoming message for a closed chat from someone else raises unread by one and moves it first', () => {
-    const next = applyMessageToChats([carolChat(), bobChat()], makeMessage({ chatId: CHAT_1, senderId: BOB, content: 'yo' }), {
-      openChatId: CHAT_2,
-      myUserId: ME,
-    });
+    const next = applyMessageToChats(
+      [carolChat(), bobChat()],
+      makeMessage({ chatId: CHAT_1, senderId: BOB, content: 'yo' }),
+      {
+        openChatId: CHAT_2,
+        myUserId: ME,
+      },
+    );
     expect(next?.map((c) => c._id)).toEqual([CHAT_1, CHAT_2]);
     expect(next?.[0]).toMatchObject({ unreadCount: 1, lastMessage: { content: 'yo' } });
   });
 
   it('does not count the open chat, nor my own messages', () => {
-    const open = applyMessageToChats([bobChat()], makeMessage({ chatId: CHAT_1, senderId: BOB }), { openChatId: CHAT_1, myUserId: ME });
+    const open = applyMessageToChats([bobChat()], makeMessage({ chatId: CHAT_1, senderId: BOB }), {
+      openChatId: CHAT_1,
+      myUserId: ME,
+    });
     expect(open?.[0]?.unreadCount).toBe(0);
-    const mine = applyMessageToChats([bobChat()], makeMessage({ chatId: CHAT_1, senderId: ME }), { openChatId: null, myUserId: ME });
+    const mine = applyMessageToChats([bobChat()], makeMessage({ chatId: CHAT_1, senderId: ME }), {
+      openChatId: null,
+      myUserId: ME,
+    });
     expect(mine?.[0]?.unreadCount).toBe(0);
   });
 
   it('answers null for a chat not in the list', () => {
-    expect(applyMessageToChats([bobChat()], makeMessage({ chatId: CHAT_2 }), { openChatId: null, myUserId: ME })).toBeNull();
+    expect(
+      applyMessageToChats([bobChat()], makeMessage({ chatId: CHAT_2 }), { openChatId: null, myUserId: ME }),
+    ).toBeNull();
   });
 
   it('resets unread, removes, and puts a created chat first without duplicating it', () => {
@@ -103,10 +131,18 @@ describe('list bookkeeping', () => {
   it('a receipt by the other member marks the last message read; by me (another tab) clears unread', () => {
     const last = makeMessage({ chatId: CHAT_1, senderId: ME, timestamp: '2026-03-01T10:00:00.000Z' });
     const list = [{ ...bobChat(), lastMessage: last, unreadCount: 2 }];
-    const byBob = applyReceiptToChats(list, { chatId: CHAT_1, messageId: last._id, userId: BOB, readAt: '2026-03-01T10:01:00.000Z' }, ME);
+    const byBob = applyReceiptToChats(
+      list,
+      { chatId: CHAT_1, messageId: last._id, userId: BOB, readAt: '2026-03-01T10:01:00.000Z' },
+      ME,
+    );
     expect(byBob[0]?.lastMessage?.readBy.map((r) => r.user)).toEqual([ME, BOB]);
     expect(byBob[0]?.unreadCount).toBe(2);
-    const byMe = applyReceiptToChats(list, { chatId: CHAT_1, messageId: last._id, userId: ME, readAt: '2026-03-01T10:01:00.000Z' }, ME);
+    const byMe = applyReceiptToChats(
+      list,
+      { chatId: CHAT_1, messageId: last._id, userId: ME, readAt: '2026-03-01T10:01:00.000Z' },
+      ME,
+    );
     expect(byMe[0]?.unreadCount).toBe(0);
   });
 });

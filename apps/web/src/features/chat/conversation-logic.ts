@@ -132,7 +132,11 @@ export function setParticipantOnline(chats: Chat[], userId: string, isOnline: bo
  * A read receipt on the list: the last message gains the reader; when the reader is the user
  * (another tab of theirs) the chat has nothing unread any more.
  */
-export function applyReceiptToChats(chats: Chat[], receipt: ReadReceiptEvent, myUserId: string | undefined): Chat[] {
+export function applyReceiptToChats(
+  chats: Chat[],
+  receipt: ReadReceiptEvent,
+  myUserId: string | undefined,
+): Chat[] {
   return chats.map((chat) => {
     if (idOf(chat) !== receipt.chatId) return chat;
     let next = chat;
@@ -143,7 +147,10 @@ export function applyReceiptToChats(chats: Chat[], receipt: ReadReceiptEvent, my
       !last.readBy.some((r) => r.user === receipt.userId) &&
       (idOf(last) === receipt.messageId || Date.parse(last.timestamp) <= Date.parse(receipt.readAt))
     ) {
-      next = { ...next, lastMessage: { ...last, readBy: [...last.readBy, { user: receipt.userId, readAt: receipt.readAt }] } };
+      next = {
+        ...next,
+        lastMessage: { ...last, readBy: [...last.readBy, { user: receipt.userId, readAt: receipt.readAt }] },
+      };
     }
     if (receipt.userId === myUserId && next.unreadCount !== 0) next = { ...next, unreadCount: 0 };
     return next;

@@ -57,15 +57,29 @@ describe('optimistic matching (10 s window)', () => {
   it('without a tempId matches same sender and content up to 10 s apart, not later', () => {
     const entry = optimistic('hi');
     vi.advanceTimersByTime(10_000);
-    expect(isOptimisticMatch(entry, makeMessage({ senderId: ME, content: 'hi', timestamp: new Date().toISOString() }))).toBe(true);
+    expect(
+      isOptimisticMatch(
+        entry,
+        makeMessage({ senderId: ME, content: 'hi', timestamp: new Date().toISOString() }),
+      ),
+    ).toBe(true);
     vi.advanceTimersByTime(1);
-    expect(isOptimisticMatch(entry, makeMessage({ senderId: ME, content: 'hi', timestamp: new Date().toISOString() }))).toBe(false);
+    expect(
+      isOptimisticMatch(
+        entry,
+        makeMessage({ senderId: ME, content: 'hi', timestamp: new Date().toISOString() }),
+      ),
+    ).toBe(false);
   });
 
   it('never matches another sender or other content', () => {
     const entry = optimistic('hi');
-    expect(isOptimisticMatch(entry, makeMessage({ senderId: BOB, content: 'hi', timestamp: at(0) }))).toBe(false);
-    expect(isOptimisticMatch(entry, makeMessage({ senderId: ME, content: 'hi!', timestamp: at(0) }))).toBe(false);
+    expect(isOptimisticMatch(entry, makeMessage({ senderId: BOB, content: 'hi', timestamp: at(0) }))).toBe(
+      false,
+    );
+    expect(isOptimisticMatch(entry, makeMessage({ senderId: ME, content: 'hi!', timestamp: at(0) }))).toBe(
+      false,
+    );
   });
 });
 
@@ -79,7 +93,9 @@ describe('duplicate detection (1 s window)', () => {
     const first = makeMessage({ content: 'ok', timestamp: at(0) });
     expect(isDuplicateMessage(first, makeMessage({ content: 'ok', timestamp: at(1_000) }))).toBe(true);
     expect(isDuplicateMessage(first, makeMessage({ content: 'ok', timestamp: at(1_001) }))).toBe(false);
-    expect(isDuplicateMessage(first, makeMessage({ senderId: CAROL, content: 'ok', timestamp: at(500) }))).toBe(false);
+    expect(
+      isDuplicateMessage(first, makeMessage({ senderId: CAROL, content: 'ok', timestamp: at(500) })),
+    ).toBe(false);
   });
 });
 
@@ -106,20 +122,32 @@ describe('reconcileIncoming', () => {
     const a = optimistic('ok', 'temp-a');
     const b = optimistic('ok', 'temp-b');
     let list: ChatMessage[] = [a, b];
-    list = reconcileIncoming(list, makeMessage({ senderId: ME, content: 'ok', tempId: 'temp-a', timestamp: at(100) })).messages;
-    const second = reconcileIncoming(list, makeMessage({ senderId: ME, content: 'ok', tempId: 'temp-b', timestamp: at(300) }));
+    list = reconcileIncoming(
+      list,
+      makeMessage({ senderId: ME, content: 'ok', tempId: 'temp-a', timestamp: at(100) }),
+    ).messages;
+    const second = reconcileIncoming(
+      list,
+      makeMessage({ senderId: ME, content: 'ok', tempId: 'temp-b', timestamp: at(300) }),
+    );
     expect(second.outcome).toBe('replaced');
     expect(second.messages.filter((m) => !m.isOptimistic)).toHaveLength(2);
   });
 
   it('appends a new message from someone else', () => {
-    const result = reconcileIncoming([makeMessage({ content: 'a', timestamp: at(0) })], makeMessage({ content: 'b', timestamp: at(5) }));
+    const result = reconcileIncoming(
+      [makeMessage({ content: 'a', timestamp: at(0) })],
+      makeMessage({ content: 'b', timestamp: at(5) }),
+    );
     expect(result.outcome).toBe('appended');
     expect(result.messages.map((m) => m.content)).toEqual(['a', 'b']);
   });
 
   it('drops an echo of the same text from the same sender within 1 s', () => {
-    const result = reconcileIncoming([makeMessage({ content: 'a', timestamp: at(0) })], makeMessage({ content: 'a', timestamp: at(400) }));
+    const result = reconcileIncoming(
+      [makeMessage({ content: 'a', timestamp: at(0) })],
+      makeMessage({ content: 'a', timestamp: at(400) }),
+    );
     expect(result.outcome).toBe('duplicate');
   });
 });
@@ -128,14 +156,20 @@ describe('send failure and force-load', () => {
   it('removeOptimistic removes only that pending entry', () => {
     const keep = makeMessage();
     const entry = optimistic('hi', 'temp-1');
-    expect(removeOptimistic([keep, entry, optimistic('x', 'temp-2')], 'temp-1').map((m) => m.tempId ?? m._id)).toEqual([keep._id, 'temp-2']);
+    expect(
+      removeOptimistic([keep, entry, optimistic('x', 'temp-2')], 'temp-1').map((m) => m.tempId ?? m._id),
+    ).toEqual([keep._id, 'temp-2']);
   });
 
   it('mergeLatestPage keeps older history and pending sends around the fresh page', () => {
     const old = makeMessage({ content: 'old', timestamp: at(-60_000) });
     const fresh = makeMessage({ content: 'fresh', timestamp: at(-1_000) });
     const pending = optimistic('pending', 'temp-p');
-    expect(mergeLatestPage([old, fresh, pending], [fresh]).map((m) => m.content)).toEqual(['old', 'fresh', 'pending']);
+    expect(mergeLatestPage([old, fresh, pending], [fresh]).map((m) => m.content)).toEqual([
+      'old',
+      'fresh',
+      'pending',
+    ]);
     expect(mergeLatestPage(undefined, [fresh])).toEqual([fresh]);
     expect(mergeLatestPage([old, pending], []).map((m) => m.content)).toEqual(['pending']);
   });
@@ -170,14 +204,24 @@ describe('read ticks', () => {
     const m2 = makeMessage({ senderId: BOB, timestamp: at(1) });
     const m3 = makeMessage({ senderId: ME, timestamp: at(2) });
     const m4 = makeMessage({ senderId: ME, timestamp: at(3) });
-    const next = applyReadReceipt([m1, m2, m3, m4], { chatId: CHAT_1, messageId: m3._id, userId: BOB, readAt: at(10) });
+    const next = applyReadReceipt([m1, m2, m3, m4], {
+      chatId: CHAT_1,
+      messageId: m3._id,
+      userId: BOB,
+      readAt: at(10),
+    });
     expect(next.map(readStateOf)).toEqual(['read', 'sent', 'read', 'sent']);
   });
 
   it('a receipt for a message not held uses its read time as the cut-off', () => {
     const m1 = makeMessage({ senderId: ME, timestamp: at(0) });
     const m2 = makeMessage({ senderId: ME, timestamp: at(20) });
-    const next = applyReadReceipt([m1, m2], { chatId: CHAT_1, messageId: 'ffffffffffffffffffffffff', userId: BOB, readAt: at(10) });
+    const next = applyReadReceipt([m1, m2], {
+      chatId: CHAT_1,
+      messageId: 'ffffffffffffffffffffffff',
+      userId: BOB,
+      readAt: at(10),
+    });
     expect(next.map(readStateOf)).toEqual(['read', 'sent']);
   });
 

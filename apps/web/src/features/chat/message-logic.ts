@@ -59,7 +59,13 @@ export function makeTempId(now: number = Date.now()): string {
 
 export function toMessageSender(user: SelfUser): MessageSender {
   const profile = { displayName: user.profile.displayName, profilePicture: user.profile.profilePicture };
-  return { id: user.id, _id: user._id || user.id, username: user.username, profilePicture: profile.profilePicture, profile };
+  return {
+    id: user.id,
+    _id: user._id || user.id,
+    username: user.username,
+    profilePicture: profile.profilePicture,
+    profile,
+  };
 }
 
 /** The entry shown at once when the user sends (SPEC §4); the sender counts as its first reader. */
@@ -97,7 +103,8 @@ export function isOptimisticMatch(
   windowMs: number = OPTIMISTIC_MATCH_WINDOW_MS,
 ): boolean {
   if (!optimistic.isOptimistic) return false;
-  if (incoming.tempId !== undefined && optimistic.tempId !== undefined) return incoming.tempId === optimistic.tempId;
+  if (incoming.tempId !== undefined && optimistic.tempId !== undefined)
+    return incoming.tempId === optimistic.tempId;
   return (
     senderIdOf(optimistic) === senderIdOf(incoming) &&
     optimistic.content === incoming.content &&
@@ -160,7 +167,9 @@ export function mergeLatestPage(cached: ChatMessage[] | undefined, latest: Messa
   const firstLatest = latest[0];
   const cutoff = firstLatest ? timeOf(firstLatest.timestamp) : Infinity;
   const latestIds = new Set(latest.map(idOf));
-  const older = cached.filter((m) => !m.isOptimistic && !latestIds.has(idOf(m)) && timeOf(m.timestamp) < cutoff);
+  const older = cached.filter(
+    (m) => !m.isOptimistic && !latestIds.has(idOf(m)) && timeOf(m.timestamp) < cutoff,
+  );
   const pending = cached.filter((m) => m.isOptimistic && !latest.some((l) => isOptimisticMatch(m, l)));
   return [...older, ...latest, ...pending];
 }
@@ -232,7 +241,12 @@ export function dayLabel(iso: string, now: Date = new Date()): string {
   if (days === 0) return 'Today';
   if (days === 1) return 'Yesterday';
   const sameYear = date.getFullYear() === now.getFullYear();
-  return date.toLocaleDateString([], { weekday: 'short', month: 'short', day: 'numeric', ...(sameYear ? {} : { year: 'numeric' }) });
+  return date.toLocaleDateString([], {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    ...(sameYear ? {} : { year: 'numeric' }),
+  });
 }
 
 export function isSameDay(a: string, b: string): boolean {

@@ -19,7 +19,11 @@ export interface TypingControllerOptions {
   idleMs?: number;
 }
 
-export function createTypingController({ start, stop, idleMs = TYPING_IDLE_MS }: TypingControllerOptions): TypingController {
+export function createTypingController({
+  start,
+  stop,
+  idleMs = TYPING_IDLE_MS,
+}: TypingControllerOptions): TypingController {
   let isTyping = false;
   let idleTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -60,7 +64,10 @@ export function createTypingController({ start, stop, idleMs = TYPING_IDLE_MS }:
  * SPEC §4: an incoming message in the open chat scrolls the view down after 100 ms (the new
  * bubble has been laid out by then). Returns a cancel function for effect clean-up.
  */
-export function scheduleScrollToBottom(scroll: () => void, delayMs: number = SCROLL_TO_BOTTOM_DELAY_MS): () => void {
+export function scheduleScrollToBottom(
+  scroll: () => void,
+  delayMs: number = SCROLL_TO_BOTTOM_DELAY_MS,
+): () => void {
   const timer = setTimeout(scroll, delayMs);
   return () => clearTimeout(timer);
 }

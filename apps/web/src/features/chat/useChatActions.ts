@@ -24,7 +24,10 @@ export function useChatActions() {
   const { mutateAsync: destroy } = deleteChat;
 
   const selectChat = useCallback(
-    (chatId: unknown, { invalidText = CHAT_TEXT.invalidChat }: { invalidText?: string } = {}): ActionResult => {
+    (
+      chatId: unknown,
+      { invalidText = CHAT_TEXT.invalidChat }: { invalidText?: string } = {},
+    ): ActionResult => {
       if (!isValidChatId(chatId)) {
         chatStore.setLastError(invalidText);
         return { ok: false, error: invalidText };

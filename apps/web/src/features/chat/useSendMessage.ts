@@ -31,7 +31,10 @@ export function useSendMessage(chatId: string) {
       );
       try {
         const stored = await sendChatMessage({ chatId, content, tempId });
-        chatCache.applyIncoming(queryClient, stored, { openChatId: chatStore.getState().openChatId, myUserId: user.id });
+        chatCache.applyIncoming(queryClient, stored, {
+          openChatId: chatStore.getState().openChatId,
+          myUserId: user.id,
+        });
         return true;
       } catch {
         chatCache.removeOptimistic(queryClient, chatId, tempId);

@@ -107,7 +107,9 @@ describe('CreatePostPage form', () => {
     expect(screen.getByLabelText('Alt text for image 1')).toBeInTheDocument();
 
     pick([image('c.png'), image('d.png'), image('e.png'), image('f.png')]);
-    expect(screen.getByText('You can upload maximum 5 images per post. Currently have 2, trying to add 4 more.')).toBeInTheDocument();
+    expect(
+      screen.getByText('You can upload maximum 5 images per post. Currently have 2, trying to add 4 more.'),
+    ).toBeInTheDocument();
 
     pick([image('doc.pdf', 100, 'application/pdf')]);
     expect(screen.getByText('Please select only image files')).toBeInTheDocument();
@@ -160,8 +162,14 @@ describe('CreatePostPage submission', () => {
     expect((FakeXHR.instances[0]!.body!.get('media') as File).name).toBe('a.png');
 
     FakeXHR.instances[0]!.progress(50, 100);
-    expect(screen.getByRole('progressbar', { name: 'Uploading image 1' })).toHaveAttribute('aria-valuenow', '50');
-    expect(screen.getByRole('progressbar', { name: 'Uploading image 2' })).toHaveAttribute('aria-valuenow', '0');
+    expect(screen.getByRole('progressbar', { name: 'Uploading image 1' })).toHaveAttribute(
+      'aria-valuenow',
+      '50',
+    );
+    expect(screen.getByRole('progressbar', { name: 'Uploading image 2' })).toHaveAttribute(
+      'aria-valuenow',
+      '0',
+    );
     FakeXHR.instances[0]!.respond(200, media(1));
     FakeXHR.instances[1]!.respond(200, media(2));
 
@@ -225,7 +233,10 @@ describe('CreatePostPage submission', () => {
         calls += 1;
         return calls === 1
           ? Promise.reject(new TypeError('offline'))
-          : jsonResponse({ message: 'Title, Description and Category are required', code: 'VALIDATION' }, 400);
+          : jsonResponse(
+              { message: 'Title, Description and Category are required', code: 'VALIDATION' },
+              400,
+            );
       },
     });
     pick([image('a.png')]);

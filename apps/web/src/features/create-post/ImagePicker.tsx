@@ -21,7 +21,15 @@ export interface ImagePickerProps {
  * Choose up to 5 photos by the file dialog or by dropping them, see previews, give each one alt
  * text, remove any; while uploading, each preview shows its own progress bar.
  */
-export function ImagePicker({ images, error, onAddFiles, onRemove, onAltTextChange, progress, disabled = false }: ImagePickerProps) {
+export function ImagePicker({
+  images,
+  error,
+  onAddFiles,
+  onRemove,
+  onAltTextChange,
+  progress,
+  disabled = false,
+}: ImagePickerProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [isDragging, setIsDragging] = useState(false);
   const errorId = useId();
@@ -90,7 +98,10 @@ export function ImagePicker({ images, error, onAddFiles, onRemove, onAltTextChan
             return (
               <li key={image.id} className={styles.preview}>
                 <div className={styles.thumb}>
-                  <img src={image.previewUrl} alt={image.altText || `Selected image ${index + 1}: ${image.file.name}`} />
+                  <img
+                    src={image.previewUrl}
+                    alt={image.altText || `Selected image ${index + 1}: ${image.file.name}`}
+                  />
                   <button
                     type="button"
                     className={styles.remove}

@@ -26,7 +26,9 @@ type PositionCallback = (position: { coords: { latitude: number; longitude: numb
 type ErrorCallback = (error: { code: number }) => void;
 
 function stubGeolocation(run: (ok: PositionCallback, fail: ErrorCallback) => void) {
-  const getCurrentPosition = vi.fn((ok: PositionCallback, fail: ErrorCallback, _options?: PositionOptions) => run(ok, fail));
+  const getCurrentPosition = vi.fn((ok: PositionCallback, fail: ErrorCallback, _options?: PositionOptions) =>
+    run(ok, fail),
+  );
   Object.defineProperty(navigator, 'geolocation', { value: { getCurrentPosition }, configurable: true });
   return getCurrentPosition;
 }
@@ -54,7 +56,16 @@ describe('LocationPicker', () => {
     const fetchMock = stubApi({
       'GET /api/config': () => jsonResponse({ geocoderUrl: GEOCODER }),
       'GET /reverse': () =>
-        jsonResponse({ address: { road: 'Main St', house_number: '1', city: 'Irvine', state: 'California', country: 'United States', postcode: '92614' } }),
+        jsonResponse({
+          address: {
+            road: 'Main St',
+            house_number: '1',
+            city: 'Irvine',
+            state: 'California',
+            country: 'United States',
+            postcode: '92614',
+          },
+        }),
     });
     const onChange = vi.fn();
     render(<Harness onChange={onChange} />);
@@ -63,7 +74,13 @@ describe('LocationPicker', () => {
       expect(onChange).toHaveBeenLastCalledWith({
         name: 'Irvine, California, United States',
         coordinates: { latitude: 33.6846, longitude: -117.8265 },
-        address: { street: '1 Main St', city: 'Irvine', state: 'California', country: 'United States', zipCode: '92614' },
+        address: {
+          street: '1 Main St',
+          city: 'Irvine',
+          state: 'California',
+          country: 'United States',
+          zipCode: '92614',
+        },
       }),
     );
     expect(getCurrentPosition.mock.calls[0]![2]).toEqual({
@@ -71,7 +88,9 @@ describe('LocationPicker', () => {
       timeout: GEOLOCATION_TIMEOUT_MS,
       maximumAge: GEOLOCATION_MAX_AGE_MS,
     });
-    const geocodeCall = fetchMock.mock.calls.map(([input]) => String(input)).find((url) => url.startsWith(GEOCODER));
+    const geocodeCall = fetchMock.mock.calls
+      .map(([input]) => String(input))
+      .find((url) => url.startsWith(GEOCODER));
     expect(geocodeCall).toBe(`${GEOCODER}?format=json&lat=33.6846&lon=-117.8265`);
   });
 
@@ -87,7 +106,10 @@ describe('LocationPicker', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Use current location' }));
     expect(await screen.findByText('Failed to get address for current location')).toBeInTheDocument();
     expect(onChange).toHaveBeenLastCalledWith(
-      expect.objectContaining({ name: '33.68460, -117.82650', coordinates: { latitude: 33.6846, longitude: -117.8265 } }),
+      expect.objectContaining({
+        name: '33.68460, -117.82650',
+        coordinates: { latitude: 33.6846, longitude: -117.8265 },
+      }),
     );
     expect(screen.getByLabelText('Location')).toHaveValue('33.68460, -117.82650');
   });
@@ -109,6 +131,8 @@ describe('LocationPicker', () => {
   it('says when the browser has no geolocation', async () => {
     render(<Harness onChange={vi.fn()} />);
     await userEvent.click(screen.getByRole('button', { name: 'Use current location' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Geolocation is not supported by this browser');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Geolocation is not supported by this browser',
+    );
   });
 });

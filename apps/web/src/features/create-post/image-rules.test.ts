@@ -22,13 +22,19 @@ describe('validateNewImages (SPEC §5)', () => {
   });
 
   it('refuses an image of 10MB or more', () => {
-    expect(validateNewImages([], [file('big.jpg', 10 * MB, 'image/jpeg')])).toBe('Each image should be less than 10MB');
+    expect(validateNewImages([], [file('big.jpg', 10 * MB, 'image/jpeg')])).toBe(
+      'Each image should be less than 10MB',
+    );
     expect(validateNewImages([], [file('ok.jpg', 10 * MB - 1, 'image/jpeg')])).toBeNull();
   });
 
   it('refuses a file already chosen (same name and size), also within one batch', () => {
-    expect(validateNewImages([file('a.png', 5)], [file('a.png', 5)])).toBe('File "a.png" is already selected');
-    expect(validateNewImages([], [file('b.png', 5), file('b.png', 5)])).toBe('File "b.png" is already selected');
+    expect(validateNewImages([file('a.png', 5)], [file('a.png', 5)])).toBe(
+      'File "a.png" is already selected',
+    );
+    expect(validateNewImages([], [file('b.png', 5), file('b.png', 5)])).toBe(
+      'File "b.png" is already selected',
+    );
     expect(validateNewImages([file('a.png', 5)], [file('a.png', 6)])).toBeNull();
   });
 });

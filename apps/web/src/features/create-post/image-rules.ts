@@ -21,7 +21,10 @@ function isSameFile(a: FileLike, b: FileLike): boolean {
  * rule broken, or null; a batch is taken whole or not at all, so the message always describes
  * exactly what happened.
  */
-export function validateNewImages(current: readonly FileLike[], incoming: readonly FileLike[]): string | null {
+export function validateNewImages(
+  current: readonly FileLike[],
+  incoming: readonly FileLike[],
+): string | null {
   if (current.length + incoming.length > MAX_IMAGES_PER_POST) {
     return IMAGE_MSG.tooMany(current.length, incoming.length);
   }

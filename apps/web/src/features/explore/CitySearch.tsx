@@ -88,7 +88,13 @@ export function CitySearch({ cities, onSelect }: CitySearchProps) {
         <button type="submit" className={styles.citySubmit} aria-label="Search city">
           <SearchIcon />
         </button>
-        <ul id={listId} role="listbox" aria-label="City suggestions" className={styles.suggestions} hidden={!showList}>
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label="City suggestions"
+          className={styles.suggestions}
+          hidden={!showList}
+        >
           {suggestions.map((city, index) => (
             <li
               key={city}

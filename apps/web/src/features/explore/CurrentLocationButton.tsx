@@ -31,8 +31,24 @@ export function CurrentLocationButton({ onCity }: CurrentLocationButtonProps) {
 
   return (
     <div className={styles.locate}>
-      <button type="button" className={styles.locateButton} onClick={() => void onClick()} disabled={isLocating} aria-busy={isLocating || undefined}>
-        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+      <button
+        type="button"
+        className={styles.locateButton}
+        onClick={() => void onClick()}
+        disabled={isLocating}
+        aria-busy={isLocating || undefined}
+      >
+        <svg
+          viewBox="0 0 24 24"
+          width="18"
+          height="18"
+          aria-hidden="true"
+          focusable="false"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+        >
           <circle cx="12" cy="12" r="4" />
           <path d="M12 2v3M12 19v3M2 12h3M19 12h3" />
         </svg>

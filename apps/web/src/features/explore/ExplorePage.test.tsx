@@ -6,8 +6,18 @@ import { jsonResponse, renderApp, stubFetch } from '../../test/render';
 import { makePost, makePostList, routeFetch } from '../profile/test-fixtures';
 
 const STATS: LocationStat[] = [
-  'Irvine', 'Los Angeles', 'San Francisco', 'New York', 'Seattle', 'San Diego', 'San Jose', 'Santa Cruz',
-  'Santa Monica', 'Paris', 'Tokyo', 'Lisbon',
+  'Irvine',
+  'Los Angeles',
+  'San Francisco',
+  'New York',
+  'Seattle',
+  'San Diego',
+  'San Jose',
+  'Santa Cruz',
+  'Santa Monica',
+  'Paris',
+  'Tokyo',
+  'Lisbon',
 ].map((city, i) => ({ city, count: 50 - i }));
 
 /** Routes the explore calls; records the city of each feed request. */
@@ -21,7 +31,9 @@ function stubExplore(extra: Parameters<typeof routeFetch>[0] = {}) {
         feedCities.push(url.searchParams.get('city'));
         feedQueries.push(url.searchParams);
         const city = url.searchParams.get('city') ?? '';
-        return jsonResponse(makePostList(city === 'Nowhere' ? [] : [makePost({ title: `A day in ${city}`, city })]));
+        return jsonResponse(
+          makePostList(city === 'Nowhere' ? [] : [makePost({ title: `A day in ${city}`, city })]),
+        );
       },
       ...extra,
     }),
@@ -82,7 +94,13 @@ describe('ExplorePage', () => {
     await screen.findAllByRole('button', { name: /posts$/ });
     await user.type(input, 'SAN');
     const options = within(screen.getByRole('listbox', { name: 'City suggestions' })).getAllByRole('option');
-    expect(options.map((o) => o.textContent)).toEqual(['San Francisco', 'San Diego', 'San Jose', 'Santa Cruz', 'Santa Monica']);
+    expect(options.map((o) => o.textContent)).toEqual([
+      'San Francisco',
+      'San Diego',
+      'San Jose',
+      'Santa Cruz',
+      'Santa Monica',
+    ]);
     await user.clear(input);
     await user.type(input, 'paris');
     expect(screen.queryByRole('listbox', { name: 'City suggestions' })).not.toBeInTheDocument();
@@ -107,7 +125,10 @@ describe('ExplorePage', () => {
     await screen.findAllByRole('button', { name: /posts$/ });
     await user.type(input, 'san{ArrowDown}{ArrowDown}');
     expect(screen.getByRole('option', { name: 'San Diego' })).toHaveAttribute('aria-selected', 'true');
-    expect(input).toHaveAttribute('aria-activedescendant', screen.getByRole('option', { name: 'San Diego' }).id);
+    expect(input).toHaveAttribute(
+      'aria-activedescendant',
+      screen.getByRole('option', { name: 'San Diego' }).id,
+    );
     await user.keyboard('{Enter}');
     expect(await screen.findByRole('heading', { name: 'Explore in San Diego' })).toBeInTheDocument();
   });
@@ -122,7 +143,10 @@ describe('ExplorePage', () => {
   it('explores the current location once the device and the geocoder answer', async () => {
     Object.defineProperty(navigator, 'geolocation', {
       configurable: true,
-      value: { getCurrentPosition: (ok: PositionCallback) => ok({ coords: { latitude: 48.85, longitude: 2.35 } } as GeolocationPosition) },
+      value: {
+        getCurrentPosition: (ok: PositionCallback) =>
+          ok({ coords: { latitude: 48.85, longitude: 2.35 } } as GeolocationPosition),
+      },
     });
     stubExplore({
       'GET /api/config': () => jsonResponse({ geocoderUrl: 'http://localhost/reverse' }),
@@ -136,7 +160,10 @@ describe('ExplorePage', () => {
   it('shows the exact message when location access is denied', async () => {
     Object.defineProperty(navigator, 'geolocation', {
       configurable: true,
-      value: { getCurrentPosition: (_ok: PositionCallback, fail: PositionErrorCallback) => fail({ code: 1 } as GeolocationPositionError) },
+      value: {
+        getCurrentPosition: (_ok: PositionCallback, fail: PositionErrorCallback) =>
+          fail({ code: 1 } as GeolocationPositionError),
+      },
     });
     stubExplore();
     const { user } = renderApp('/explore');

@@ -14,7 +14,13 @@ export interface ExploreSidebarProps {
 }
 
 /** The Explore sidebar (SPEC §2): "Current Location", the city search, and "Popular Cities". */
-export function ExploreSidebar({ city, stats, statsStatus, onSelectCity, onRetryStats }: ExploreSidebarProps) {
+export function ExploreSidebar({
+  city,
+  stats,
+  statsStatus,
+  onSelectCity,
+  onRetryStats,
+}: ExploreSidebarProps) {
   return (
     <div className={styles.sidebar}>
       <div className={styles.intro}>

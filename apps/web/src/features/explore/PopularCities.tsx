@@ -42,7 +42,9 @@ export function PopularCities({ cities, status, current, onSelect, onRetry }: Po
           </button>
         </p>
       )}
-      {status === 'success' && cities.length === 0 && <p className={styles.note}>{POPULAR_CITIES_TEXT.empty}</p>}
+      {status === 'success' && cities.length === 0 && (
+        <p className={styles.note}>{POPULAR_CITIES_TEXT.empty}</p>
+      )}
       {cities.length > 0 && (
         <ul role="list" className={styles.cities}>
           {cities.map((stat) => {

@@ -1,11 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { cityFromInput, cityFromParams, suggestCities } from './city-search';
 
-const CITIES = ['Irvine', 'Los Angeles', 'San Francisco', 'Santa Cruz', 'San Diego', 'San Jose', 'Santa Monica', 'Savannah', 'Boston'];
+const CITIES = [
+  'Irvine',
+  'Los Angeles',
+  'San Francisco',
+  'Santa Cruz',
+  'San Diego',
+  'San Jose',
+  'Santa Monica',
+  'Savannah',
+  'Boston',
+];
 
 describe('suggestCities', () => {
   it('offers at most 5 cities containing the text, in the given order', () => {
-    expect(suggestCities(CITIES, 'sa')).toEqual(['San Francisco', 'Santa Cruz', 'San Diego', 'San Jose', 'Santa Monica']);
+    expect(suggestCities(CITIES, 'sa')).toEqual([
+      'San Francisco',
+      'Santa Cruz',
+      'San Diego',
+      'San Jose',
+      'Santa Monica',
+    ]);
     expect(suggestCities(CITIES, 'an', 2)).toEqual(['Los Angeles', 'San Francisco']);
   });
 

@@ -8,7 +8,11 @@ import { DEFAULT_CITY, EXPLORE_SUGGESTIONS_MAX, titleCaseWords } from '@glimpse/
  */
 
 /** Up to `max` cities (in the given order, e.g. most posts first) containing `input`, exact match excluded. */
-export function suggestCities(cities: readonly string[], input: string, max: number = EXPLORE_SUGGESTIONS_MAX): string[] {
+export function suggestCities(
+  cities: readonly string[],
+  input: string,
+  max: number = EXPLORE_SUGGESTIONS_MAX,
+): string[] {
   const needle = input.trim().toLowerCase();
   if (!needle) return [];
   const seen = new Set<string>();

@@ -25,9 +25,13 @@ export function FeedSidebar({ tab, category, onTabChange, onCategoryChange, feed
     const last = FEED_TABS.length - 1;
     const target =
       event.key === 'ArrowDown' || event.key === 'ArrowRight'
-        ? index === last ? 0 : index + 1
+        ? index === last
+          ? 0
+          : index + 1
         : event.key === 'ArrowUp' || event.key === 'ArrowLeft'
-          ? index === 0 ? last : index - 1
+          ? index === 0
+            ? last
+            : index - 1
           : event.key === 'Home'
             ? 0
             : event.key === 'End'

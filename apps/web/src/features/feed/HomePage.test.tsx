@@ -4,12 +4,20 @@ import { describe, expect, it } from 'vitest';
 import { jsonResponse, makeToken, renderApp } from '../../test/render';
 import { callsTo, makePost, stubApi } from '../post/post-fixtures';
 
-function page(posts: Post[], { hasNextPage = false, nextCursor = null as string | null, currentPage = 1 } = {}) {
-  return jsonResponse({ posts, pagination: { currentPage, hasNextPage, hasPrevPage: currentPage > 1, nextCursor } });
+function page(
+  posts: Post[],
+  { hasNextPage = false, nextCursor = null as string | null, currentPage = 1 } = {},
+) {
+  return jsonResponse({
+    posts,
+    pagination: { currentPage, hasNextPage, hasPrevPage: currentPage > 1, nextCursor },
+  });
 }
 
 function feedQueries(fetchMock: ReturnType<typeof stubApi>) {
-  return callsTo(fetchMock, 'GET /api/posts').map(([input]) => new URL(String(input), 'http://localhost').searchParams);
+  return callsTo(fetchMock, 'GET /api/posts').map(
+    ([input]) => new URL(String(input), 'http://localhost').searchParams,
+  );
 }
 
 describe('HomePage feed states', () => {
@@ -38,7 +46,9 @@ describe('HomePage feed states', () => {
     stubApi({
       'GET /api/posts': () => {
         calls += 1;
-        return calls === 1 ? jsonResponse({ message: 'down', code: 'X' }, 500) : page([makePost({ title: 'Back again' })]);
+        return calls === 1
+          ? jsonResponse({ message: 'down', code: 'X' }, 500)
+          : page([makePost({ title: 'Back again' })]);
       },
     });
     const { user } = renderApp('/home');
@@ -51,7 +61,8 @@ describe('HomePage feed states', () => {
     let release: () => void = () => {};
     const fetchMock = stubApi({
       'GET /api/posts': (url) => {
-        if (!url.searchParams.get('cursor')) return page([makePost({ title: 'Page one' })], { hasNextPage: true, nextCursor: 'CUR2' });
+        if (!url.searchParams.get('cursor'))
+          return page([makePost({ title: 'Page one' })], { hasNextPage: true, nextCursor: 'CUR2' });
         return new Promise((resolve) => {
           release = () => resolve(page([makePost({ title: 'Page two' })], { currentPage: 2 }));
         });
@@ -102,7 +113,10 @@ describe('HomePage filters', () => {
       'GET /api/posts': (url) =>
         url.searchParams.get('cursor')
           ? page([makePost({ title: 'Deep page' })], { currentPage: 2 })
-          : page([makePost({ title: `Top of ${url.searchParams.get('sort')}` })], { hasNextPage: true, nextCursor: 'C2' }),
+          : page([makePost({ title: `Top of ${url.searchParams.get('sort')}` })], {
+              hasNextPage: true,
+              nextCursor: 'C2',
+            }),
     });
     const { user } = renderApp('/home');
     await screen.findByText('Top of newest');

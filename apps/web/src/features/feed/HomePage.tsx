@@ -82,12 +82,7 @@ export function HomePage() {
         />
       </aside>
 
-      <section
-        id={FEED_ID}
-        role="tabpanel"
-        aria-labelledby={`feed-tab-${tab.id}`}
-        className={styles.feed}
-      >
+      <section id={FEED_ID} role="tabpanel" aria-labelledby={`feed-tab-${tab.id}`} className={styles.feed}>
         <h2 className={styles.title}>{title}</h2>
         <PostFeed
           posts={posts}

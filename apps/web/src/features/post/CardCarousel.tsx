@@ -56,10 +56,20 @@ export function CardCarousel({ images, title, priority = false }: CardCarouselPr
             <PhotosIcon />
             {photoCountLabel(count)}
           </span>
-          <button type="button" className={cx(styles.nav, styles.prev)} aria-label="Previous photo" onClick={go(-1)}>
+          <button
+            type="button"
+            className={cx(styles.nav, styles.prev)}
+            aria-label="Previous photo"
+            onClick={go(-1)}
+          >
             <ChevronLeftIcon />
           </button>
-          <button type="button" className={cx(styles.nav, styles.next)} aria-label="Next photo" onClick={go(1)}>
+          <button
+            type="button"
+            className={cx(styles.nav, styles.next)}
+            aria-label="Next photo"
+            onClick={go(1)}
+          >
             <ChevronRightIcon />
           </button>
           <span className={cx(styles.badge, styles.counter)} aria-live="polite">

@@ -12,7 +12,14 @@ export interface FollowButtonProps {
 }
 
 /** The Follow / Following toggle (aria-pressed tells its state beyond the colour). */
-export function FollowButton({ isFollowing, onClick, name, size = 'sm', disabled, className }: FollowButtonProps) {
+export function FollowButton({
+  isFollowing,
+  onClick,
+  name,
+  size = 'sm',
+  disabled,
+  className,
+}: FollowButtonProps) {
   return (
     <button
       type="button"

@@ -24,7 +24,14 @@ export interface ImageViewerProps {
  * arrow keys (wrapping at both ends), Escape to close, an "i / n" counter, a strip of
  * thumbnails and the image's caption.
  */
-export function ImageViewer({ images, open, onOpenChange, initialIndex = 0, title, fallbackCaption = '' }: ImageViewerProps) {
+export function ImageViewer({
+  images,
+  open,
+  onOpenChange,
+  initialIndex = 0,
+  title,
+  fallbackCaption = '',
+}: ImageViewerProps) {
   const [index, setIndex] = useState(initialIndex);
   const count = images.length;
   const current = images[wrapIndex(index, count)];
@@ -72,12 +79,20 @@ export function ImageViewer({ images, open, onOpenChange, initialIndex = 0, titl
           <p className={styles.counter} aria-live="polite">
             {position + 1} / {count}
           </p>
-          <button type="button" className={styles.iconButton} aria-label="Close" onClick={() => onOpenChange(false)}>
+          <button
+            type="button"
+            className={styles.iconButton}
+            aria-label="Close"
+            onClick={() => onOpenChange(false)}
+          >
             <CloseIcon />
           </button>
         </div>
 
-        <div className={styles.stage} style={placeholder ? { backgroundImage: `url("${placeholder}")` } : undefined}>
+        <div
+          className={styles.stage}
+          style={placeholder ? { backgroundImage: `url("${placeholder}")` } : undefined}
+        >
           <img
             key={current.url}
             className={styles.image}
@@ -89,10 +104,20 @@ export function ImageViewer({ images, open, onOpenChange, initialIndex = 0, titl
           />
           {count > 1 && (
             <>
-              <button type="button" className={cx(styles.iconButton, styles.nav, styles.prev)} aria-label="Previous photo" onClick={() => go(-1)}>
+              <button
+                type="button"
+                className={cx(styles.iconButton, styles.nav, styles.prev)}
+                aria-label="Previous photo"
+                onClick={() => go(-1)}
+              >
                 <ChevronLeftIcon size={28} />
               </button>
-              <button type="button" className={cx(styles.iconButton, styles.nav, styles.next)} aria-label="Next photo" onClick={() => go(1)}>
+              <button
+                type="button"
+                className={cx(styles.iconButton, styles.nav, styles.next)}
+                aria-label="Next photo"
+                onClick={() => go(1)}
+              >
                 <ChevronRightIcon size={28} />
               </button>
             </>

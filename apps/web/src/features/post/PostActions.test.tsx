@@ -49,7 +49,9 @@ describe('Like', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     const post = makePost({ likesCount: 12, isLikedByUser: false });
     const answer = deferred();
-    const { user, router } = renderDetail(post, { [`POST /api/posts/${post.id}/like`]: () => answer.promise });
+    const { user, router } = renderDetail(post, {
+      [`POST /api/posts/${post.id}/like`]: () => answer.promise,
+    });
     await user.click(await screen.findByRole('button', { name: 'Like' }));
     expect(screen.getByText('13 likes')).toBeInTheDocument();
 
@@ -65,7 +67,8 @@ describe('Like', () => {
     signIn();
     const post = makePost();
     const { user, router } = renderDetail(post, {
-      [`POST /api/posts/${post.id}/like`]: () => jsonResponse({ message: 'Token expired', code: 'AUTH' }, status),
+      [`POST /api/posts/${post.id}/like`]: () =>
+        jsonResponse({ message: 'Token expired', code: 'AUTH' }, status),
     });
     await user.click(await screen.findByRole('button', { name: 'Like' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
@@ -87,7 +90,9 @@ describe('Follow', () => {
     signIn();
     const post = makePost();
     const answer = deferred();
-    const { user } = renderDetail(post, { [`POST /api/users/${post.author.id}/follow`]: () => answer.promise });
+    const { user } = renderDetail(post, {
+      [`POST /api/users/${post.author.id}/follow`]: () => answer.promise,
+    });
     await user.click(await screen.findByRole('button', { name: 'Follow' }));
     expect(screen.getByRole('button', { name: 'Following' })).toHaveAttribute('aria-pressed', 'true');
     answer.resolve(jsonResponse({ following: false, followersCount: 5 }));
@@ -136,7 +141,10 @@ describe('Share', () => {
       'share',
       expect.stringContaining(`width=${SHARE_POPUP_WIDTH_PX},height=${SHARE_POPUP_HEIGHT_PX}`),
     );
-    expect(within(dialog).getByRole('link', { name: 'Email' })).toHaveAttribute('href', expect.stringMatching(/^mailto:/));
+    expect(within(dialog).getByRole('link', { name: 'Email' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^mailto:/),
+    );
   });
 
   it('falls back to origin + /posts/{id} when recording the share fails', async () => {
@@ -155,7 +163,8 @@ describe('Share', () => {
     signIn();
     const post = makePost();
     const { user, router } = renderDetail(post, {
-      [`POST /api/posts/${post.id}/share`]: () => jsonResponse({ message: 'Access token required', code: 'AUTH' }, 401),
+      [`POST /api/posts/${post.id}/share`]: () =>
+        jsonResponse({ message: 'Access token required', code: 'AUTH' }, 401),
     });
     await user.click(await screen.findByRole('button', { name: 'Share' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
@@ -169,7 +178,8 @@ describe('Comment failures', () => {
     signIn();
     const post = makePost();
     const { user, router } = renderDetail(post, {
-      [`POST /api/posts/${post.id}/comment`]: () => jsonResponse({ message: 'Invalid token', code: 'AUTH' }, 403),
+      [`POST /api/posts/${post.id}/comment`]: () =>
+        jsonResponse({ message: 'Invalid token', code: 'AUTH' }, 403),
     });
     await user.type(await screen.findByPlaceholderText('Write a comment...'), 'Hi{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));

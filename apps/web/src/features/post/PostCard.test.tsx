@@ -18,7 +18,10 @@ describe('PostCard content', () => {
   it('shows category, title, excerpt, author, relative date and labelled stats', () => {
     renderWithProviders(<PostCard post={makePost()} />);
     expect(screen.getByText('Travel')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Sunset at the pier' })).toHaveAttribute('href', expect.stringMatching(/^\/posts\//));
+    expect(screen.getByRole('link', { name: 'Sunset at the pier' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/posts\//),
+    );
     expect(screen.getByText('The light over the water was unreal tonight.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Bob Builder' })).toHaveAttribute('href', '/profile/bob');
     expect(screen.getByText('2h ago')).toBeInTheDocument();
@@ -33,7 +36,9 @@ describe('PostCard content', () => {
     [5 * HOUR, '5h ago'],
     [3 * 24 * HOUR, '3d ago'],
   ])('dates a post %i ms old as "%s"', (age, text) => {
-    renderWithProviders(<PostCard post={makePost({ createdAt: new Date(Date.now() - age).toISOString() })} />);
+    renderWithProviders(
+      <PostCard post={makePost({ createdAt: new Date(Date.now() - age).toISOString() })} />,
+    );
     expect(screen.getByText(text)).toBeInTheDocument();
   });
 
@@ -54,7 +59,11 @@ describe('PostCard content', () => {
 });
 
 describe('PostCard carousel', () => {
-  const images = [makeImage({ altText: 'one' }), makeImage({ altText: 'two' }), makeImage({ altText: 'three' })];
+  const images = [
+    makeImage({ altText: 'one' }),
+    makeImage({ altText: 'two' }),
+    makeImage({ altText: 'three' }),
+  ];
 
   it('has no carousel controls for a single image', () => {
     renderWithProviders(<PostCard post={makePost()} />);
@@ -83,7 +92,9 @@ describe('PostCard carousel', () => {
 
   it('does not open the post when paging through photos', async () => {
     const onOpen = vi.fn();
-    const { user, router } = renderWithProviders(<PostCard post={makePost({ media: { images } })} onOpen={onOpen} />);
+    const { user, router } = renderWithProviders(
+      <PostCard post={makePost({ media: { images } })} onOpen={onOpen} />,
+    );
     await user.click(screen.getByRole('button', { name: 'Next photo' }));
     expect(onOpen).not.toHaveBeenCalled();
     expect(router.state.location.pathname).toBe('/');

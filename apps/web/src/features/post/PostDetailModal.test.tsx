@@ -160,7 +160,10 @@ describe('ImageViewer', () => {
 describe('PostDetailModal comments', () => {
   it('asks visitors to log in', async () => {
     const { dialog } = await openModal(makePost());
-    expect(within(dialog).getByRole('link', { name: 'Please login to comment' })).toHaveAttribute('href', '/login');
+    expect(within(dialog).getByRole('link', { name: 'Please login to comment' })).toHaveAttribute(
+      'href',
+      '/login',
+    );
     expect(within(dialog).queryByPlaceholderText('Write a comment...')).not.toBeInTheDocument();
   });
 

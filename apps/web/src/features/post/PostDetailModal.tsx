@@ -43,10 +43,16 @@ export function PostDetailModal({ postId, post, open, onOpenChange }: PostDetail
       className={styles.modal}
     >
       {shown ? (
-        <PostDetail post={shown} variant="modal" isLoadingComments={query.isPlaceholderData || query.isPending} />
+        <PostDetail
+          post={shown}
+          variant="modal"
+          isLoadingComments={query.isPlaceholderData || query.isPending}
+        />
       ) : query.isError ? (
         <ErrorState
-          title={isApiError(query.error) && query.error.status === 404 ? POST_DETAIL_TEXT.notFound : undefined}
+          title={
+            isApiError(query.error) && query.error.status === 404 ? POST_DETAIL_TEXT.notFound : undefined
+          }
           message={
             isApiError(query.error) && query.error.status === 404
               ? POST_DETAIL_TEXT.notFoundMessage

@@ -34,7 +34,11 @@ export function PostGallery({ images, title, onOpenImage }: PostGalleryProps) {
 
   return (
     <div className={styles.gallery}>
-      <ul role="list" className={cx(styles.grid, styles[layout])} data-layout={count >= 4 ? '4+' : String(count)}>
+      <ul
+        role="list"
+        className={cx(styles.grid, styles[layout])}
+        data-layout={count >= 4 ? '4+' : String(count)}
+      >
         {tiles.map((image, index) => {
           const isLastWithMore = hidden > 0 && index === tiles.length - 1;
           const alt = altTextOf(image, count > 1 ? `${title} (photo ${index + 1})` : title);

@@ -31,7 +31,11 @@ function GridItem({ children }: { children: ReactNode }) {
 /** A masonry grid of PostCards, like RED's feed: 2 columns on phones, up to 5 on wide screens. */
 export function PostGrid({ posts, onOpenPost, onFollow, label = 'Posts', className }: PostGridProps) {
   return (
-    <ul role="list" aria-label={label} className={cx(styles.grid, isMasonrySupported() && styles.masonry, className)}>
+    <ul
+      role="list"
+      aria-label={label}
+      className={cx(styles.grid, isMasonrySupported() && styles.masonry, className)}
+    >
       {posts.map((post, index) => (
         <GridItem key={post.id}>
           <PostCard post={post} onOpen={onOpenPost} onFollow={onFollow} priority={index < EAGER_CARDS} />

@@ -20,14 +20,19 @@ describe('PostPage', () => {
   });
 
   it('shows "Post not found" with the default text for an unknown post', async () => {
-    stubApi({ [`GET /api/posts/${ID}`]: () => jsonResponse({ message: 'Post not found', code: 'POST_NOT_FOUND' }, 404) });
+    stubApi({
+      [`GET /api/posts/${ID}`]: () =>
+        jsonResponse({ message: 'Post not found', code: 'POST_NOT_FOUND' }, 404),
+    });
     renderApp(`/posts/${ID}`);
     expect(await screen.findByRole('heading', { name: 'Post not found' })).toBeInTheDocument();
     expect(screen.getByText('The post you are looking for does not exist.')).toBeInTheDocument();
   });
 
   it('shows the server’s message when it says more than the heading', async () => {
-    stubApi({ 'GET /api/posts/bad': () => jsonResponse({ message: 'Invalid post ID', code: 'VALIDATION' }, 400) });
+    stubApi({
+      'GET /api/posts/bad': () => jsonResponse({ message: 'Invalid post ID', code: 'VALIDATION' }, 400),
+    });
     renderApp('/posts/bad');
     expect(await screen.findByRole('heading', { name: 'Post not found' })).toBeInTheDocument();
     expect(screen.getByText('Invalid post ID')).toBeInTheDocument();

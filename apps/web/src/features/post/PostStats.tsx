@@ -26,7 +26,12 @@ interface Stat {
 export function PostStats({ post, variant = 'compact', className }: PostStatsProps) {
   const stats: Stat[] = [
     { key: 'views', icon: <EyeIcon size={16} />, count: post.analytics?.views ?? 0, label: 'view' },
-    { key: 'likes', icon: <HeartIcon size={16} filled={post.isLikedByUser} />, count: post.likesCount, label: 'like' },
+    {
+      key: 'likes',
+      icon: <HeartIcon size={16} filled={post.isLikedByUser} />,
+      count: post.likesCount,
+      label: 'like',
+    },
     { key: 'comments', icon: <SpeechBubbleIcon size={16} />, count: post.commentsCount, label: 'comment' },
     { key: 'shares', icon: <ShareIcon size={16} />, count: post.sharesCount, label: 'share' },
   ];

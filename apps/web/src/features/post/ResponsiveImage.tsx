@@ -29,7 +29,8 @@ export function ResponsiveImage({
 }: ResponsiveImageProps) {
   const placeholder = placeholderToDataUrl(image.placeholder);
   const style: CSSProperties = {};
-  if (ratioBounds) style.aspectRatio = String(aspectRatioOf(image, ratioBounds === 'natural' ? undefined : ratioBounds));
+  if (ratioBounds)
+    style.aspectRatio = String(aspectRatioOf(image, ratioBounds === 'natural' ? undefined : ratioBounds));
   if (placeholder) style.backgroundImage = `url("${placeholder}")`;
 
   return (

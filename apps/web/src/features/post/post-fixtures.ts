@@ -73,7 +73,12 @@ export function makeComment(overrides: Partial<Comment> = {}): Comment {
     _id: id,
     content: 'Gorgeous!',
     createdAt: new Date(Date.now() - 5 * 60 * 1000).toISOString(),
-    user: { id: 'c0c0c0c0c0c0c0c0c0c0c0c0', _id: 'c0c0c0c0c0c0c0c0c0c0c0c0', username: 'carol', profile: { displayName: 'Carol', profilePicture: null } },
+    user: {
+      id: 'c0c0c0c0c0c0c0c0c0c0c0c0',
+      _id: 'c0c0c0c0c0c0c0c0c0c0c0c0',
+      username: 'carol',
+      profile: { displayName: 'Carol', profilePicture: null },
+    },
     ...overrides,
   };
 }
@@ -87,7 +92,10 @@ type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<R
  */
 export function stubApi(handlers: Record<string, Handler>) {
   const mock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      'http://localhost',
+    );
     const key = `${(init?.method ?? 'GET').toUpperCase()} ${url.pathname}`;
     const handler = handlers[key];
     if (handler) return handler(url, init);
@@ -101,7 +109,10 @@ export function stubApi(handlers: Record<string, Handler>) {
 /** Calls of the stub to one "METHOD /path". */
 export function callsTo(mock: ReturnType<typeof stubApi>, key: string) {
   return mock.mock.calls.filter(([input, init]) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      'http://localhost',
+    );
     return `${(init?.method ?? 'GET').toUpperCase()} ${url.pathname}` === key;
   });
 }

@@ -50,7 +50,10 @@ export interface RatioBounds {
 export const CARD_RATIO_BOUNDS: RatioBounds = { min: 3 / 4, max: 4 / 3 };
 
 /** width / height of the image, clamped; 1 when the size is unknown. */
-export function aspectRatioOf(image: Pick<PostImage, 'width' | 'height'> | undefined, bounds?: RatioBounds): number {
+export function aspectRatioOf(
+  image: Pick<PostImage, 'width' | 'height'> | undefined,
+  bounds?: RatioBounds,
+): number {
   const ratio = image && image.width > 0 && image.height > 0 ? image.width / image.height : 1;
   if (!bounds) return ratio;
   return Math.min(bounds.max, Math.max(bounds.min, ratio));

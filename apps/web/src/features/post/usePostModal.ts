@@ -45,7 +45,10 @@ export function usePostModal({ syncUrl = true }: { syncUrl?: boolean } = {}): Po
       }
       const params = new URLSearchParams(searchParams);
       params.set(POST_PARAM, next.id);
-      setSearchParams(params, { preventScrollReset: true, state: { postModal: true } satisfies ModalHistoryState });
+      setSearchParams(params, {
+        preventScrollReset: true,
+        state: { postModal: true } satisfies ModalHistoryState,
+      });
     },
     [syncUrl, searchParams, setSearchParams],
   );

@@ -41,7 +41,10 @@ describe('Liked tab', () => {
       },
     });
     expect(await screen.findByRole('tab', { name: 'Liked' })).toHaveAttribute('aria-selected', 'true');
-    expect(await screen.findByRole('link', { name: 'Liked 12' })).toHaveAttribute('href', expect.stringMatching(/^\/posts\//));
+    expect(await screen.findByRole('link', { name: 'Liked 12' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/posts\//),
+    );
     expect(requests[0]?.searchParams.get('limit')).toBe('12');
     expect(screen.queryByText("You've reached the end of your liked posts")).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Load More Liked Posts' }));
@@ -71,7 +74,10 @@ describe('Liked tab', () => {
     const removing = await within(cell).findByRole('img', { name: 'Removing' });
     expect(removing).toHaveTextContent('⏳');
     expect(within(cell).queryByRole('button', { name: 'Unlike' })).not.toBeInTheDocument();
-    expect(fetchMock).toHaveBeenCalledWith(`/api/posts/${drop.id}/like`, expect.objectContaining({ method: 'POST' }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      `/api/posts/${drop.id}/like`,
+      expect.objectContaining({ method: 'POST' }),
+    );
 
     answer(jsonResponse({ liked: false, likesCount: 0 }));
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Drop me' })).not.toBeInTheDocument());
@@ -94,7 +100,8 @@ describe('Liked tab', () => {
     const post = makePost({ title: 'Stubborn' });
     openLikedTab({
       'GET /api/users/me/liked-posts': () => jsonResponse(makePostList([post])),
-      [`POST /api/posts/${post.id}/like`]: () => jsonResponse({ message: 'Internal server error', code: 'INTERNAL' }, 500),
+      [`POST /api/posts/${post.id}/like`]: () =>
+        jsonResponse({ message: 'Internal server error', code: 'INTERNAL' }, 500),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Unlike' }));
 
@@ -116,21 +123,26 @@ describe('Liked tab', () => {
 describe('Liked tab errors', () => {
   it('says the endpoint is missing on a 404', async () => {
     openLikedTab({
-      'GET /api/users/me/liked-posts': () => jsonResponse({ message: 'Route not found', code: 'ROUTE_NOT_FOUND' }, 404),
+      'GET /api/users/me/liked-posts': () =>
+        jsonResponse({ message: 'Route not found', code: 'ROUTE_NOT_FOUND' }, 404),
     });
-    expect(await screen.findByText('Liked endpoint not found. Please check server configuration.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Liked endpoint not found. Please check server configuration.'),
+    ).toBeInTheDocument();
   });
 
   it('prefixes other failures with the server message', async () => {
     openLikedTab({
-      'GET /api/users/me/liked-posts': () => jsonResponse({ message: 'Database unavailable', code: 'INTERNAL' }, 500),
+      'GET /api/users/me/liked-posts': () =>
+        jsonResponse({ message: 'Database unavailable', code: 'INTERNAL' }, 500),
     });
     expect(await screen.findByText('Failed to load liked posts: Database unavailable')).toBeInTheDocument();
   });
 
   it('says the session expired on a 401, then logs out and goes to /login', async () => {
     const { router } = openLikedTab({
-      'GET /api/users/me/liked-posts': () => jsonResponse({ message: 'Token expired', code: 'TOKEN_EXPIRED' }, 401),
+      'GET /api/users/me/liked-posts': () =>
+        jsonResponse({ message: 'Token expired', code: 'TOKEN_EXPIRED' }, 401),
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 5000 });
     expect(window.localStorage.getItem('token')).toBeNull();

@@ -78,7 +78,11 @@ export function LikedPostsTab() {
       )}
       {query.hasNextPage ? (
         <div className={styles.loadMore}>
-          <Button variant="secondary" isLoading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+          <Button
+            variant="secondary"
+            isLoading={query.isFetchingNextPage}
+            onClick={() => void query.fetchNextPage()}
+          >
             {PROFILE_TEXT.loadMoreLiked}
           </Button>
         </div>

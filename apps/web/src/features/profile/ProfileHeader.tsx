@@ -39,7 +39,13 @@ export function ProfileHeader({ profile, isOwn }: ProfileHeaderProps) {
 
   return (
     <header className={styles.header}>
-      <Avatar src={profilePicture?.url} name={name} alt={`${name}'s profile photo`} size="xl" className={styles.avatar} />
+      <Avatar
+        src={profilePicture?.url}
+        name={name}
+        alt={`${name}'s profile photo`}
+        size="xl"
+        className={styles.avatar}
+      />
       <div className={styles.identity}>
         <div className={styles.nameRow}>
           <h1 className={styles.username}>{profile.username}</h1>
@@ -64,7 +70,12 @@ export function ProfileHeader({ profile, isOwn }: ProfileHeaderProps) {
           {website?.trim() && (
             <li>
               <LinkIcon />
-              <a href={websiteHref(website)} target="_blank" rel="noopener noreferrer" className={styles.website}>
+              <a
+                href={websiteHref(website)}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={styles.website}
+              >
                 {displayWebsite(website)}
               </a>
             </li>

@@ -20,7 +20,9 @@ export function ProfileNotFound({ username }: ProfileNotFoundProps) {
         {PROFILE_TEXT.notFoundTitle}
       </h1>
       <p className={styles.notFoundMessage}>{PROFILE_TEXT.notFound}</p>
-      <p className={styles.notFoundHint}>There is no one called @{username} here. Check the spelling, or explore other people's posts.</p>
+      <p className={styles.notFoundHint}>
+        There is no one called @{username} here. Check the spelling, or explore other people's posts.
+      </p>
       <ButtonLink to="/home">Back to Home</ButtonLink>
     </section>
   );

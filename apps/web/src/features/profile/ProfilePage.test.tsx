@@ -98,19 +98,32 @@ describe('ProfilePage header', () => {
     [1_000_000, '1M'],
     [1_250_000, '1.3M'],
   ])('abbreviates %i followers as %s', async (count, shown) => {
-    const user = makePublicUser({ followersCount: count, stats: { postsCount: 0, followersCount: count, followingCount: 0 } });
-    stubFetch(routeFetch({ 'GET /api/users/profile/bob': () => jsonResponse(user), 'GET /api/posts': noPosts }));
+    const user = makePublicUser({
+      followersCount: count,
+      stats: { postsCount: 0, followersCount: count, followingCount: 0 },
+    });
+    stubFetch(
+      routeFetch({ 'GET /api/users/profile/bob': () => jsonResponse(user), 'GET /api/posts': noPosts }),
+    );
     renderApp('/profile/bob');
     expect(await statsOf()).toContain(`${shown} Followers`);
   });
 
   it('shows the letter placeholder without a picture and the photo with one', async () => {
     const withPhoto = makePublicUser({
-      profile: { ...makePublicUser().profile, profilePicture: { url: '/media/bob.webp', filename: 'bob.webp', uploadedAt: '' } },
+      profile: {
+        ...makePublicUser().profile,
+        profilePicture: { url: '/media/bob.webp', filename: 'bob.webp', uploadedAt: '' },
+      },
     });
-    stubFetch(routeFetch({ 'GET /api/users/profile/bob': () => jsonResponse(withPhoto), 'GET /api/posts': noPosts }));
+    stubFetch(
+      routeFetch({ 'GET /api/users/profile/bob': () => jsonResponse(withPhoto), 'GET /api/posts': noPosts }),
+    );
     renderApp('/profile/bob');
-    expect(await screen.findByRole('img', { name: "Bob Builder's profile photo" })).toHaveAttribute('src', '/media/bob.webp');
+    expect(await screen.findByRole('img', { name: "Bob Builder's profile photo" })).toHaveAttribute(
+      'src',
+      '/media/bob.webp',
+    );
   });
 });
 
@@ -118,7 +131,8 @@ describe('ProfilePage errors', () => {
   it('shows "Profile Not Found" for a 404', async () => {
     stubFetch(
       routeFetch({
-        'GET /api/users/profile/nobody': () => jsonResponse({ message: 'User not found', code: 'NOT_FOUND' }, 404),
+        'GET /api/users/profile/nobody': () =>
+          jsonResponse({ message: 'User not found', code: 'NOT_FOUND' }, 404),
       }),
     );
     renderApp('/profile/nobody');
@@ -132,7 +146,9 @@ describe('ProfilePage errors', () => {
       routeFetch({
         'GET /api/users/profile/bob': () => {
           calls += 1;
-          return calls === 1 ? jsonResponse({ message: 'boom', code: 'INTERNAL' }, 500) : jsonResponse(makePublicUser());
+          return calls === 1
+            ? jsonResponse({ message: 'boom', code: 'INTERNAL' }, 500)
+            : jsonResponse(makePublicUser());
         },
         'GET /api/posts': noPosts,
       }),
@@ -148,7 +164,8 @@ describe('ProfilePage errors', () => {
     stubFetch(
       routeFetch({
         'GET /api/auth/me': () => jsonResponse(ALICE),
-        'GET /api/users/profile/bob': () => jsonResponse({ message: 'Token expired', code: 'TOKEN_EXPIRED' }, 401),
+        'GET /api/users/profile/bob': () =>
+          jsonResponse({ message: 'Token expired', code: 'TOKEN_EXPIRED' }, 401),
       }),
     );
     const { router } = renderApp('/profile/bob');
@@ -176,7 +193,12 @@ describe('ProfilePage actions and tabs', () => {
   });
 
   it('sends a visitor who presses Follow to /login', async () => {
-    stubFetch(routeFetch({ 'GET /api/users/profile/bob': () => jsonResponse(makePublicUser()), 'GET /api/posts': noPosts }));
+    stubFetch(
+      routeFetch({
+        'GET /api/users/profile/bob': () => jsonResponse(makePublicUser()),
+        'GET /api/posts': noPosts,
+      }),
+    );
     const { router, user } = renderApp('/profile/bob');
     await user.click(await screen.findByRole('button', { name: 'Follow' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
@@ -189,9 +211,15 @@ describe('ProfilePage actions and tabs', () => {
       routeFetch({
         'GET /api/auth/me': () => jsonResponse(ALICE),
         'GET /api/users/profile/bob': () =>
-          jsonResponse(makePublicUser({ followersCount: 999, stats: { postsCount: 0, followersCount: 999, followingCount: 0 } })),
+          jsonResponse(
+            makePublicUser({
+              followersCount: 999,
+              stats: { postsCount: 0, followersCount: 999, followingCount: 0 },
+            }),
+          ),
         'GET /api/posts': noPosts,
-        'POST /api/users/b0b0b0b0b0b0b0b0b0b0b0b0/follow': () => new Promise<Response>((resolve) => (answer = resolve)),
+        'POST /api/users/b0b0b0b0b0b0b0b0b0b0b0b0/follow': () =>
+          new Promise<Response>((resolve) => (answer = resolve)),
       }),
     );
     const { user } = renderApp('/profile/bob');
@@ -219,7 +247,10 @@ describe('ProfilePage actions and tabs', () => {
       }),
     );
     const { user } = renderApp('/profile/bob');
-    expect(await screen.findByRole('link', { name: 'First 12' })).toHaveAttribute('href', expect.stringMatching(/^\/posts\//));
+    expect(await screen.findByRole('link', { name: 'First 12' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/posts\//),
+    );
     expect(requests[0]?.searchParams.get('author')).toBe('b0b0b0b0b0b0b0b0b0b0b0b0');
     expect(requests[0]?.searchParams.get('limit')).toBe('12');
     expect(requests[0]?.searchParams.get('sort')).toBe('newest');

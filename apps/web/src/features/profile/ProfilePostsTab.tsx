@@ -21,13 +21,19 @@ export function ProfilePostsTab({ profile, isOwn }: ProfilePostsTabProps) {
 
   if (query.isPending) return <LoadingState message="Loading posts..." />;
   if (query.isError && posts.length === 0)
-    return <ErrorState message="Failed to load posts. Please try again." onRetry={() => void query.refetch()} />;
+    return (
+      <ErrorState message="Failed to load posts. Please try again." onRetry={() => void query.refetch()} />
+    );
   if (posts.length === 0)
     return (
       <EmptyState
         headingLevel={3}
         title="No posts yet"
-        message={isOwn ? 'Share your first photo with the world.' : `@${profile.username} hasn't posted anything yet.`}
+        message={
+          isOwn
+            ? 'Share your first photo with the world.'
+            : `@${profile.username} hasn't posted anything yet.`
+        }
         action={
           isOwn ? (
             <ButtonLink to="/create-post" variant="primary">
@@ -48,7 +54,11 @@ export function ProfilePostsTab({ profile, isOwn }: ProfilePostsTabProps) {
       )}
       {query.hasNextPage && (
         <div className={styles.loadMore}>
-          <Button variant="secondary" isLoading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+          <Button
+            variant="secondary"
+            isLoading={query.isFetchingNextPage}
+            onClick={() => void query.fetchNextPage()}
+          >
             {PROFILE_TEXT.loadMorePosts}
           </Button>
         </div>

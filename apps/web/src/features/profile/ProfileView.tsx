@@ -52,7 +52,13 @@ export function ProfileView({ profile, isOwn }: ProfileViewProps) {
     <div className={styles.page}>
       <ProfileHeader profile={profile} isOwn={isOwn} />
       <section className={styles.tabsCard} aria-label="Profile content">
-        <TabBar label="Profile sections" tabs={tabs} selected={tab} onSelect={selectTab} idPrefix={ID_PREFIX} />
+        <TabBar
+          label="Profile sections"
+          tabs={tabs}
+          selected={tab}
+          onSelect={selectTab}
+          idPrefix={ID_PREFIX}
+        />
         <div {...tabPanelProps(ID_PREFIX, tab)} className={styles.panel}>
           {tab === 'posts' && <ProfilePostsTab profile={profile} isOwn={isOwn} />}
           {tab === 'collections' && <ComingSoonPanel message="Collections are coming soon" />}

@@ -5,7 +5,10 @@ import type { SelfUser } from '@glimpse/shared';
  * user's (usernames are unique case-insensitively, so /profile/ALICE is Alice's own page).
  * Signed out, no page is one's own.
  */
-export function isOwnProfile(routeUsername: string | undefined, user: Pick<SelfUser, 'username'> | null): boolean {
+export function isOwnProfile(
+  routeUsername: string | undefined,
+  user: Pick<SelfUser, 'username'> | null,
+): boolean {
   if (!user) return false;
   if (!routeUsername) return true;
   return routeUsername.toLowerCase() === user.username.toLowerCase();

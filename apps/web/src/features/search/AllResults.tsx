@@ -67,7 +67,13 @@ export function AllResults({ overview, isPending, posts, onSeeAll, onFollowUser 
           <ul role="list" className={styles.chips}>
             {tags.map((t) => (
               <li key={t.tag}>
-                <TermResult kind="tag" variant="chip" label={t.tag} count={t.count} to={searchHref(t.tag, 'posts')} />
+                <TermResult
+                  kind="tag"
+                  variant="chip"
+                  label={t.tag}
+                  count={t.count}
+                  to={searchHref(t.tag, 'posts')}
+                />
               </li>
             ))}
           </ul>
@@ -78,7 +84,13 @@ export function AllResults({ overview, isPending, posts, onSeeAll, onFollowUser 
           <ul role="list" className={styles.chips}>
             {places.map((p) => (
               <li key={p.city}>
-                <TermResult kind="place" variant="chip" label={p.city} count={p.count} to={exploreCityHref(p.city)} />
+                <TermResult
+                  kind="place"
+                  variant="chip"
+                  label={p.city}
+                  count={p.count}
+                  to={exploreCityHref(p.city)}
+                />
               </li>
             ))}
           </ul>

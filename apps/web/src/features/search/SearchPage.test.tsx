@@ -7,7 +7,10 @@ import { makePost, makePublicUser, routeFetch } from '../profile/test-fixtures';
 
 type Results = SearchResponse['results'];
 
-function answer(results: Partial<Results>, { type = 'all' as SearchType, page = 1, hasNextPage = false } = {}): SearchResponse {
+function answer(
+  results: Partial<Results>,
+  { type = 'all' as SearchType, page = 1, hasNextPage = false } = {},
+): SearchResponse {
   return {
     query: 'sun',
     type,
@@ -17,12 +20,19 @@ function answer(results: Partial<Results>, { type = 'all' as SearchType, page = 
 }
 
 /** Routes GET /api/search to `handler` and records each call's q/type/page. */
-function stubSearch(handler: (params: URLSearchParams) => SearchResponse | Response, extra: Parameters<typeof routeFetch>[0] = {}) {
+function stubSearch(
+  handler: (params: URLSearchParams) => SearchResponse | Response,
+  extra: Parameters<typeof routeFetch>[0] = {},
+) {
   const calls: Array<{ q: string | null; type: string | null; page: string | null }> = [];
   const mock = stubFetch(
     routeFetch({
       'GET /api/search': ({ url }) => {
-        calls.push({ q: url.searchParams.get('q'), type: url.searchParams.get('type'), page: url.searchParams.get('page') });
+        calls.push({
+          q: url.searchParams.get('q'),
+          type: url.searchParams.get('type'),
+          page: url.searchParams.get('page'),
+        });
         const result = handler(url.searchParams);
         return result instanceof Response ? result : jsonResponse(result);
       },
@@ -58,10 +68,18 @@ describe('SearchPage', () => {
 
   it('shows people, tags and places in All, each leading to the right place', async () => {
     stubSearch(() =>
-      answer({ posts: [sunrise], users: [bob], tags: [{ tag: 'sunset', count: 12 }], places: [{ city: 'San Francisco', count: 3 }] }),
+      answer({
+        posts: [sunrise],
+        users: [bob],
+        tags: [{ tag: 'sunset', count: 12 }],
+        places: [{ city: 'San Francisco', count: 3 }],
+      }),
     );
     renderApp('/search?q=sun');
-    expect(await screen.findByRole('link', { name: 'Bob Builder Verified' })).toHaveAttribute('href', '/profile/bob');
+    expect(await screen.findByRole('link', { name: 'Bob Builder Verified' })).toHaveAttribute(
+      'href',
+      '/profile/bob',
+    );
     expect(screen.getByText('@bob')).toBeInTheDocument();
     const tag = screen.getByRole('link', { name: /#sunset/ });
     expect(tag).toHaveTextContent('12 posts');
@@ -72,7 +90,9 @@ describe('SearchPage', () => {
   });
 
   it('keeps the tab in the URL, so Back returns to the previous tab', async () => {
-    const { calls } = stubSearch((params) => answer(params.get('type') === 'users' ? { users: [bob] } : { posts: [sunrise] }));
+    const { calls } = stubSearch((params) =>
+      answer(params.get('type') === 'users' ? { users: [bob] } : { posts: [sunrise] }),
+    );
     const { router, user } = renderApp('/search?q=sun');
     await screen.findByRole('link', { name: 'Sunrise over the bay' });
     await user.click(screen.getByRole('tab', { name: 'Users' }));
@@ -117,7 +137,9 @@ describe('SearchPage', () => {
     const first = Array.from({ length: 10 }, () => makePost());
     const second = Array.from({ length: 3 }, () => makePost());
     const { calls } = stubSearch((params) =>
-      params.get('page') === '1' ? answer({ posts: first }, { type: 'posts', hasNextPage: true }) : answer({ posts: second }, { type: 'posts', page: 2 }),
+      params.get('page') === '1'
+        ? answer({ posts: first }, { type: 'posts', hasNextPage: true })
+        : answer({ posts: second }, { type: 'posts', page: 2 }),
     );
     const { user } = renderApp('/search?q=sun&type=posts');
     const grid = await screen.findByRole('list', { name: 'Posts matching sun' });
@@ -132,13 +154,18 @@ describe('SearchPage', () => {
 
   it('leads tag results to a post search and place results to Explore', async () => {
     stubSearch((params) =>
-      params.get('type') === 'tags' ? answer({ tags: [{ tag: 'sunset', count: 1 }] }, { type: 'tags' }) : answer({ places: [{ city: 'Sunnyvale', count: 2 }] }, { type: 'places' }),
+      params.get('type') === 'tags'
+        ? answer({ tags: [{ tag: 'sunset', count: 1 }] }, { type: 'tags' })
+        : answer({ places: [{ city: 'Sunnyvale', count: 2 }] }, { type: 'places' }),
     );
     const { router, user } = renderApp('/search?q=sun&type=tags');
     await user.click(await screen.findByRole('link', { name: /#sunset/ }));
     expect(router.state.location.pathname + router.state.location.search).toBe('/search?q=sunset&type=posts');
     await act(() => router.navigate('/search?q=sun&type=places'));
-    expect(await screen.findByRole('link', { name: /Sunnyvale.*2 posts/ })).toHaveAttribute('href', '/explore?city=Sunnyvale');
+    expect(await screen.findByRole('link', { name: /Sunnyvale.*2 posts/ })).toHaveAttribute(
+      'href',
+      '/explore?city=Sunnyvale',
+    );
   });
 
   it('only shows an alert on follow, without calling the server', async () => {

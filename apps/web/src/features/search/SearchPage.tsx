@@ -84,7 +84,11 @@ export function SearchPage() {
             items={lists.users}
             getKey={(u) => u.id}
             renderItem={(u) => <UserResult user={u} onFollow={onFollowUser} />}
-            text={{ loadingMore: SEARCH_TEXT.loadingMoreUsers, end: SEARCH_TEXT.endUsers, emptyTitle: SEARCH_TEXT.noUsers }}
+            text={{
+              loadingMore: SEARCH_TEXT.loadingMoreUsers,
+              end: SEARCH_TEXT.endUsers,
+              emptyTitle: SEARCH_TEXT.noUsers,
+            }}
             label={`Users matching ${query}`}
             className={resultStyles.rows}
           />
@@ -95,8 +99,14 @@ export function SearchPage() {
             {...paging}
             items={lists.tags}
             getKey={(t) => t.tag}
-            renderItem={(t) => <TermResult kind="tag" label={t.tag} count={t.count} to={searchHref(t.tag, 'posts')} />}
-            text={{ loadingMore: SEARCH_TEXT.loadingMoreTags, end: SEARCH_TEXT.endTags, emptyTitle: SEARCH_TEXT.noTags }}
+            renderItem={(t) => (
+              <TermResult kind="tag" label={t.tag} count={t.count} to={searchHref(t.tag, 'posts')} />
+            )}
+            text={{
+              loadingMore: SEARCH_TEXT.loadingMoreTags,
+              end: SEARCH_TEXT.endTags,
+              emptyTitle: SEARCH_TEXT.noTags,
+            }}
             label={`Tags matching ${query}`}
             className={resultStyles.tiles}
           />
@@ -107,8 +117,14 @@ export function SearchPage() {
             {...paging}
             items={lists.places}
             getKey={(p) => p.city}
-            renderItem={(p) => <TermResult kind="place" label={p.city} count={p.count} to={exploreCityHref(p.city)} />}
-            text={{ loadingMore: SEARCH_TEXT.loadingMorePlaces, end: SEARCH_TEXT.endPlaces, emptyTitle: SEARCH_TEXT.noPlaces }}
+            renderItem={(p) => (
+              <TermResult kind="place" label={p.city} count={p.count} to={exploreCityHref(p.city)} />
+            )}
+            text={{
+              loadingMore: SEARCH_TEXT.loadingMorePlaces,
+              end: SEARCH_TEXT.endPlaces,
+              emptyTitle: SEARCH_TEXT.noPlaces,
+            }}
             label={`Places matching ${query}`}
             className={resultStyles.tiles}
           />
@@ -138,7 +154,12 @@ export function SearchPage() {
         activation="manual"
         variant="pills"
       />
-      <section id={PANEL_ID} role="tabpanel" aria-labelledby={tabId(ID_PREFIX, type)} className={styles.panel}>
+      <section
+        id={PANEL_ID}
+        role="tabpanel"
+        aria-labelledby={tabId(ID_PREFIX, type)}
+        className={styles.panel}
+      >
         {query ? panel : <EmptyState title={SEARCH_TEXT.promptTitle} message={SEARCH_TEXT.prompt} />}
       </section>
       <PostDetailModal {...modal.modalProps} />

@@ -19,7 +19,12 @@ export interface SearchPostsPanelProps {
  * "You've seen all posts", "No posts found"). A failure is only logged (by the query) and reads
  * as no results: the first page shows the empty state, a later page simply ends the list.
  */
-export function SearchPostsPanel({ status, hasNextPage, isFetchNextPageError, ...rest }: SearchPostsPanelProps) {
+export function SearchPostsPanel({
+  status,
+  hasNextPage,
+  isFetchNextPageError,
+  ...rest
+}: SearchPostsPanelProps) {
   return (
     <PostFeed
       {...rest}

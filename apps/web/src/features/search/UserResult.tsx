@@ -26,7 +26,12 @@ export function UserResult({ user, onFollow, variant = 'row' }: UserResultProps)
 
   return (
     <article className={cx(styles.user, variant === 'card' && styles.userCard)}>
-      <Avatar src={user.profile?.profilePicture?.url} name={name} size={variant === 'card' ? 'lg' : 'md'} decorative />
+      <Avatar
+        src={user.profile?.profilePicture?.url}
+        name={name}
+        size={variant === 'card' ? 'lg' : 'md'}
+        decorative
+      />
       <div className={styles.userText}>
         <Link to={profileHref(user.username)} className={cx(styles.stretched, styles.userName)}>
           {name}

@@ -9,7 +9,10 @@ import { followAlertText } from './search-text';
  */
 export function useSearchFollowAlert() {
   const toast = useToast();
-  return useCallback((person: { username: string }) => {
-    toast.show(followAlertText(person.username), { type: 'info' });
-  }, [toast]);
+  return useCallback(
+    (person: { username: string }) => {
+      toast.show(followAlertText(person.username), { type: 'info' });
+    },
+    [toast],
+  );
 }

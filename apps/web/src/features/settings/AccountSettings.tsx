@@ -74,7 +74,12 @@ export function AccountSettings({ user }: AccountSettingsProps) {
   const onPasswordChange = (field: keyof PasswordValues, value: string) => {
     setPasswords((p) => ({ ...p, [field]: value }));
     // The rules depend on each other (confirm vs new): re-check all three on the next save.
-    setErrors((e) => ({ ...e, currentPassword: undefined, newPassword: undefined, confirmPassword: undefined }));
+    setErrors((e) => ({
+      ...e,
+      currentPassword: undefined,
+      newPassword: undefined,
+      confirmPassword: undefined,
+    }));
     setFeedback(NO_FEEDBACK);
   };
 

@@ -36,7 +36,15 @@ function usePreviewUrl(file: File | null): string | null {
 }
 
 /** SPEC §5 "Avatar": an image under 5MB, checked before anything is sent. */
-export function AvatarField({ currentUrl, name, file, onFileChange, error, onError, progress }: AvatarFieldProps) {
+export function AvatarField({
+  currentUrl,
+  name,
+  file,
+  onFileChange,
+  error,
+  onError,
+  progress,
+}: AvatarFieldProps) {
   const inputId = useId();
   const messageId = `${inputId}-message`;
   const previewUrl = usePreviewUrl(file);
@@ -54,7 +62,12 @@ export function AvatarField({ currentUrl, name, file, onFileChange, error, onErr
 
   return (
     <div className={styles.avatarRow}>
-      <Avatar src={previewUrl ?? currentUrl} name={name || '?'} alt={file ? 'New profile photo preview' : 'Current profile photo'} size="xl" />
+      <Avatar
+        src={previewUrl ?? currentUrl}
+        name={name || '?'}
+        alt={file ? 'New profile photo preview' : 'Current profile photo'}
+        size="xl"
+      />
       <div className={styles.avatarControls}>
         <div className={styles.avatarButtons}>
           <label htmlFor={inputId} className={styles.fileButton}>

@@ -29,7 +29,13 @@ const FIELDS: ReadonlyArray<{
   { key: 'displayName', label: 'Display Name', autoComplete: 'nickname', wide: true },
   { key: 'location', label: 'Location', autoComplete: 'address-level2', placeholder: 'City, Country' },
   { key: 'website', label: 'Website', type: 'url', autoComplete: 'url', placeholder: 'https://example.com' },
-  { key: 'phoneNumber', label: 'Phone Number', type: 'tel', autoComplete: 'tel', placeholder: '+1 (555) 123-4567' },
+  {
+    key: 'phoneNumber',
+    label: 'Phone Number',
+    type: 'tel',
+    autoComplete: 'tel',
+    placeholder: '+1 (555) 123-4567',
+  },
 ];
 
 export function ProfileInfoFields({ values, errors, onChange, disabled = false }: ProfileInfoFieldsProps) {
@@ -85,7 +91,11 @@ export function ProfileInfoFields({ values, errors, onChange, disabled = false }
           ) : (
             <span />
           )}
-          <p id={bioCounterId} className={styles.counter} aria-label={`${bioLength} of ${BIO_MAX_LENGTH} characters used`}>
+          <p
+            id={bioCounterId}
+            className={styles.counter}
+            aria-label={`${bioLength} of ${BIO_MAX_LENGTH} characters used`}
+          >
             {bioLength}/{BIO_MAX_LENGTH}
           </p>
         </div>

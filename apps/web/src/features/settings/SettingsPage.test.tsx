@@ -37,7 +37,9 @@ describe('Settings navigation', () => {
   it('lists exactly the spec sections and Log Out', async () => {
     await openSettings();
     const nav = screen.getByRole('navigation', { name: 'Settings sections' });
-    const entries = within(nav).getAllByRole('listitem').map((item) => item.textContent);
+    const entries = within(nav)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
     expect(entries).toEqual([
       'Account',
       'Privacy',
@@ -53,17 +55,23 @@ describe('Settings navigation', () => {
     expect(within(nav).getByRole('link', { name: 'Account' })).toHaveAttribute('aria-current', 'page');
   });
 
-  it.each(['Privacy', 'Notifications', 'Security', 'Display', 'Blocking', 'Language', 'Help & Support', 'About'])(
-    '%s says its content is coming soon',
-    async (label) => {
-      const { user } = await openSettings();
-      const nav = screen.getByRole('navigation', { name: 'Settings sections' });
-      await user.click(within(nav).getByRole('link', { name: label }));
-      expect(await screen.findByRole('heading', { level: 2, name: label })).toBeInTheDocument();
-      expect(screen.getByText(`${label} settings are coming soon.`)).toBeInTheDocument();
-      expect(screen.queryByRole('button', { name: 'Save Changes' })).not.toBeInTheDocument();
-    },
-  );
+  it.each([
+    'Privacy',
+    'Notifications',
+    'Security',
+    'Display',
+    'Blocking',
+    'Language',
+    'Help & Support',
+    'About',
+  ])('%s says its content is coming soon', async (label) => {
+    const { user } = await openSettings();
+    const nav = screen.getByRole('navigation', { name: 'Settings sections' });
+    await user.click(within(nav).getByRole('link', { name: label }));
+    expect(await screen.findByRole('heading', { level: 2, name: label })).toBeInTheDocument();
+    expect(screen.getByText(`${label} settings are coming soon.`)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save Changes' })).not.toBeInTheDocument();
+  });
 
   it('Log Out signs out and goes to /login', async () => {
     const { user, router } = await openSettings();
@@ -76,7 +84,9 @@ describe('Settings navigation', () => {
     window.localStorage.setItem('token', makeToken({ userId: ALICE.id, username: ALICE.username }));
     stubFetch(() => Promise.reject(new TypeError('offline')));
     renderApp('/settings');
-    expect(await screen.findByText('Failed to load user data. Please refresh the page.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Failed to load user data. Please refresh the page.', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
   });
 });
 
@@ -94,7 +104,10 @@ describe('Settings account form', () => {
     const { user, calls } = await openSettings({
       'PUT /api/users/profile': ({ body }) => {
         const sent = body as { profile: { bio: string } };
-        return jsonResponse({ message: 'Profile updated successfully', user: updated({ profile: { ...ALICE.profile, bio: sent.profile.bio } }) });
+        return jsonResponse({
+          message: 'Profile updated successfully',
+          user: updated({ profile: { ...ALICE.profile, bio: sent.profile.bio } }),
+        });
       },
     });
     const bio = await screen.findByLabelText('Bio');
@@ -139,9 +152,18 @@ describe('Settings account form', () => {
   });
 
   it.each([
-    [{ 'Confirm New Password': 'secret1' }, ['Current password is required to change password', 'New password is required']],
-    [{ 'Current Password': 'old', 'New Password': '123', 'Confirm New Password': '123' }, ['New password must be at least 6 characters']],
-    [{ 'Current Password': 'old', 'New Password': 'secret1', 'Confirm New Password': 'secret2' }, ['Passwords do not match']],
+    [
+      { 'Confirm New Password': 'secret1' },
+      ['Current password is required to change password', 'New password is required'],
+    ],
+    [
+      { 'Current Password': 'old', 'New Password': '123', 'Confirm New Password': '123' },
+      ['New password must be at least 6 characters'],
+    ],
+    [
+      { 'Current Password': 'old', 'New Password': 'secret1', 'Confirm New Password': 'secret2' },
+      ['Passwords do not match'],
+    ],
   ])('checks the password fields once any is filled: %j', async (typed, messages) => {
     const { user, calls } = await openSettings();
     await screen.findByLabelText('Current Password');
@@ -158,7 +180,9 @@ describe('Settings avatar', () => {
   it('refuses a file that is not an image', async () => {
     await openSettings();
     await screen.findByLabelText('Upload New Photo');
-    fireEvent.change(photoInput(), { target: { files: [new File(['%PDF'], 'doc.pdf', { type: 'application/pdf' })] } });
+    fireEvent.change(photoInput(), {
+      target: { files: [new File(['%PDF'], 'doc.pdf', { type: 'application/pdf' })] },
+    });
     expect(screen.getByText('Please select a valid image file')).toBeInTheDocument();
     expect(saveButton()).toBeDisabled();
   });
@@ -175,7 +199,9 @@ describe('Settings avatar', () => {
   it('shows the recommendation and makes a chosen photo an unsaved change', async () => {
     await openSettings();
     expect(await screen.findByText(/square image of at least 200x200 pixels/)).toBeInTheDocument();
-    fireEvent.change(photoInput(), { target: { files: [new File(['png'], 'me.png', { type: 'image/png' })] } });
+    fireEvent.change(photoInput(), {
+      target: { files: [new File(['png'], 'me.png', { type: 'image/png' })] },
+    });
     expect(screen.getByText('me.png')).toBeInTheDocument();
     expect(saveButton()).toBeEnabled();
   });

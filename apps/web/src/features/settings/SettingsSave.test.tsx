@@ -9,9 +9,16 @@ const AVATAR = { url: '/media/alice.webp', filename: 'alice.webp', uploadedAt: '
 type Routes = Parameters<typeof routeFetch>[0];
 
 const ok = {
-  profile: () => jsonResponse({ message: 'Profile updated successfully', user: { ...ALICE, profile: { ...ALICE.profile, displayName: 'Alice L.' } } }),
+  profile: () =>
+    jsonResponse({
+      message: 'Profile updated successfully',
+      user: { ...ALICE, profile: { ...ALICE.profile, displayName: 'Alice L.' } },
+    }),
   avatar: () =>
-    jsonResponse({ avatarUrl: AVATAR.url, user: { ...ALICE, profile: { ...ALICE.profile, displayName: 'Alice L.', profilePicture: AVATAR } } }),
+    jsonResponse({
+      avatarUrl: AVATAR.url,
+      user: { ...ALICE, profile: { ...ALICE.profile, displayName: 'Alice L.', profilePicture: AVATAR } },
+    }),
   password: () => jsonResponse({ message: 'Password updated successfully' }),
 };
 const fail = (status: number, message: string) => () => jsonResponse({ message, code: 'X' }, status);
@@ -65,7 +72,11 @@ describe('Settings save sequence (SPEC §4)', () => {
     });
     await changeEverything(view);
     expect(await screen.findByText('Profile, avatar and password updated successfully!')).toBeInTheDocument();
-    expect(view.calls).toEqual(['PUT /api/users/profile', 'POST /api/users/avatar', 'PUT /api/users/password']);
+    expect(view.calls).toEqual([
+      'PUT /api/users/profile',
+      'POST /api/users/avatar',
+      'PUT /api/users/password',
+    ]);
     expect(sent[0]).toMatchObject({ username: 'alice', profile: { displayName: 'Alice L.' } });
     expect(sent[1]).toBeInstanceOf(FormData);
     expect((sent[1] as FormData).get('avatar')).toBeInstanceOf(File);
@@ -137,7 +148,14 @@ describe('Settings save sequence (SPEC §4)', () => {
   });
 
   it('updates the signed-in user, so the profile shows the new name', async () => {
-    const view = await openSettings({ 'PUT /api/users/profile': ok.profile, 'GET /api/posts': () => jsonResponse({ posts: [], pagination: { currentPage: 1, hasNextPage: false, hasPrevPage: false, nextCursor: null } }) });
+    const view = await openSettings({
+      'PUT /api/users/profile': ok.profile,
+      'GET /api/posts': () =>
+        jsonResponse({
+          posts: [],
+          pagination: { currentPage: 1, hasNextPage: false, hasPrevPage: false, nextCursor: null },
+        }),
+    });
     await view.user.clear(screen.getByLabelText('Display Name'));
     await view.user.type(screen.getByLabelText('Display Name'), 'Alice L.');
     await view.user.click(screen.getByRole('button', { name: 'Save Changes' }));
@@ -161,7 +179,8 @@ describe('Settings save sequence (SPEC §4)', () => {
     });
     await view.user.type(screen.getByLabelText('Location'), '!');
     await view.user.click(screen.getByRole('button', { name: 'Save Changes' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Network error. Please check your connection.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Network error. Please check your connection.',
+    );
   });
 });
-

@@ -18,7 +18,11 @@ describe('describeSettingsError (SPEC §8 Settings)', () => {
     ['avatar', api(413, 'Image size should be less than 5MB'), 'Image size should be less than 5MB'],
     ['avatar', api(500), 'Failed to upload avatar. Please try again.'],
     ['password', api(400, 'Current password is incorrect'), 'Current password is incorrect'],
-    ['password', api(400, 'New password must be at least 6 characters long'), 'New password must be at least 6 characters long'],
+    [
+      'password',
+      api(400, 'New password must be at least 6 characters long'),
+      'New password must be at least 6 characters long',
+    ],
     ['password', api(400, 'Invalid password data'), 'Invalid password data'],
     ['password', api(404, 'User not found'), 'User not found'],
     ['password', api(500), 'Failed to change password. Please try again.'],

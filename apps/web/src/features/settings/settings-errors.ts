@@ -72,8 +72,10 @@ export function describeSettingsError(part: SavePart, error: unknown): SettingsF
     return { part, message: SETTINGS_TEXT.sessionExpired, isSessionExpired: true };
   const serverMessage = error.serverMessage ?? '';
   const message =
-    part === 'profile' ? profileMessage(error.status, serverMessage)
-    : part === 'avatar' ? avatarMessage(error.status)
-    : passwordMessage(error.status, serverMessage);
+    part === 'profile'
+      ? profileMessage(error.status, serverMessage)
+      : part === 'avatar'
+        ? avatarMessage(error.status)
+        : passwordMessage(error.status, serverMessage);
   return { part, message, isSessionExpired: false };
 }

@@ -55,13 +55,19 @@ describe('validatePasswords (SPEC §5: only when a password field is filled)', (
   });
 
   it('checks the new length and the confirmation', () => {
-    expect(validatePasswords({ currentPassword: 'old', newPassword: '12345', confirmPassword: '12345' })).toEqual({
+    expect(
+      validatePasswords({ currentPassword: 'old', newPassword: '12345', confirmPassword: '12345' }),
+    ).toEqual({
       newPassword: 'New password must be at least 6 characters',
     });
-    expect(validatePasswords({ currentPassword: 'old', newPassword: '123456', confirmPassword: '1234567' })).toEqual({
+    expect(
+      validatePasswords({ currentPassword: 'old', newPassword: '123456', confirmPassword: '1234567' }),
+    ).toEqual({
       confirmPassword: 'Passwords do not match',
     });
-    expect(validatePasswords({ currentPassword: 'old', newPassword: '123456', confirmPassword: '123456' })).toEqual({});
+    expect(
+      validatePasswords({ currentPassword: 'old', newPassword: '123456', confirmPassword: '123456' }),
+    ).toEqual({});
   });
 });
 
@@ -74,7 +80,9 @@ describe('isSettingsDirty', () => {
 
   it('is dirty after a profile edit, a chosen photo or a password', () => {
     expect(isSettingsDirty({ ...base, values: { ...saved, bio: 'new' } })).toBe(true);
-    expect(isSettingsDirty({ ...base, avatarFile: new File(['x'], 'a.png', { type: 'image/png' }) })).toBe(true);
+    expect(isSettingsDirty({ ...base, avatarFile: new File(['x'], 'a.png', { type: 'image/png' }) })).toBe(
+      true,
+    );
     expect(isSettingsDirty({ ...base, passwords: { ...EMPTY_PASSWORDS, currentPassword: 'x' } })).toBe(true);
   });
 });

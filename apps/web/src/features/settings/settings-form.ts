@@ -65,7 +65,11 @@ export function isSettingsDirty(input: {
   avatarFile: File | null;
   passwords: PasswordValues;
 }): boolean {
-  return isProfileChanged(input.values, input.saved) || input.avatarFile !== null || hasPasswordInput(input.passwords);
+  return (
+    isProfileChanged(input.values, input.saved) ||
+    input.avatarFile !== null ||
+    hasPasswordInput(input.passwords)
+  );
 }
 
 export function validateProfile(values: ProfileValues): SettingsErrors {

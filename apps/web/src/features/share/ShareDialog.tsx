@@ -40,7 +40,14 @@ const POPUP_TARGETS: Array<{ target: PopupShareTarget; label: string; icon: Reac
 ];
 
 /** Share to Twitter, Facebook, WhatsApp (600x400 popup) or email, or copy the link. */
-export function ShareDialog({ open, onOpenChange, url, title, content = '', includeEmail = true }: ShareDialogProps) {
+export function ShareDialog({
+  open,
+  onOpenChange,
+  url,
+  title,
+  content = '',
+  includeEmail = true,
+}: ShareDialogProps) {
   const [copyState, setCopyState] = useState<'idle' | 'copied' | 'failed'>('idle');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const linkId = useId();
@@ -64,7 +71,13 @@ export function ShareDialog({ open, onOpenChange, url, title, content = '', incl
   };
 
   return (
-    <Modal open={open} onOpenChange={handleOpenChange} title={SHARE_TEXT.title} description={title || undefined} size="sm">
+    <Modal
+      open={open}
+      onOpenChange={handleOpenChange}
+      title={SHARE_TEXT.title}
+      description={title || undefined}
+      size="sm"
+    >
       <ul role="list" className={styles.targets}>
         {POPUP_TARGETS.map(({ target, label, icon }) => (
           <li key={target}>
@@ -100,7 +113,11 @@ export function ShareDialog({ open, onOpenChange, url, title, content = '', incl
           readOnly
           onFocus={(event) => event.currentTarget.select()}
         />
-        <button type="button" className={cx(styles.copy, copyState === 'copied' && styles.copied)} onClick={() => void onCopy()}>
+        <button
+          type="button"
+          className={cx(styles.copy, copyState === 'copied' && styles.copied)}
+          onClick={() => void onCopy()}
+        >
           <LinkIcon size={18} />
           {/* A live label: the confirmation is announced where the person's focus already is. */}
           <span aria-live="polite">{copyState === 'copied' ? SHARE_TEXT.copied : SHARE_TEXT.copy}</span>

@@ -5,8 +5,11 @@ import { SHARE_POPUP_HEIGHT_PX, SHARE_POPUP_WIDTH_PX } from '@glimpse/shared';
  * (VITE_SHARE_*), so end-to-end tests can point them at a local stand-in: there is no internet.
  */
 export const SHARE_TARGET_URLS = {
-  twitter: (import.meta.env.VITE_SHARE_TWITTER_URL as string | undefined) ?? 'https://twitter.com/intent/tweet',
-  facebook: (import.meta.env.VITE_SHARE_FACEBOOK_URL as string | undefined) ?? 'https://www.facebook.com/sharer/sharer.php',
+  twitter:
+    (import.meta.env.VITE_SHARE_TWITTER_URL as string | undefined) ?? 'https://twitter.com/intent/tweet',
+  facebook:
+    (import.meta.env.VITE_SHARE_FACEBOOK_URL as string | undefined) ??
+    'https://www.facebook.com/sharer/sharer.php',
   whatsapp: (import.meta.env.VITE_SHARE_WHATSAPP_URL as string | undefined) ?? 'https://wa.me/',
 } as const;
 

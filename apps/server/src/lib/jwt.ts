@@ -56,6 +56,7 @@ function isTokenPayload(v: unknown): v is TokenPayload {
     typeof o.userId === 'string' &&
     typeof o.username === 'string' &&
     typeof o.email === 'string' &&
+    typeof o.iat === 'number' &&
     typeof o.exp === 'number'
   );
 }

@@ -44,6 +44,8 @@ export async function authenticateToken(ctx: AppContext, token: string | null): 
   }
   const row = await findUserById(ctx.db, result.payload.userId);
   if (!row) throw new AppError('UNAUTHENTICATED', MSG.accessTokenRequired);
+  const changedAtSeconds = row.passwordChangedAt ? Math.floor(row.passwordChangedAt.getTime() / 1000) : 0;
+  if (result.payload.iat < changedAtSeconds) throw new AppError('TOKEN_EXPIRED', MSG.tokenExpired);
   return {
     id: row.id,
     username: row.username,

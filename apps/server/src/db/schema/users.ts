@@ -40,6 +40,8 @@ export const users = pgTable(
       .default(sql`'{}'::text[]`),
     isOnline: boolean('is_online').notNull().default(false),
     lastActiveAt: timestamp('last_active_at', { withTimezone: true, mode: 'date' }),
+    /** Tokens issued before this instant are refused: a password change signs out other sessions. */
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true, mode: 'date' }),
     postsCount: integer('posts_count').notNull().default(0),
     followersCount: integer('followers_count').notNull().default(0),
     followingCount: integer('following_count').notNull().default(0),

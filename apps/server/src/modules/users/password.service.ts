@@ -3,12 +3,13 @@ import type { AppContext } from '../../context.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { Viewer } from '../../plugins/auth.js';
+import { issueToken } from '../auth/auth.service.js';
 import { findUserById, updateUser } from './users.repo.js';
 
 const WRONG_PASSWORD_WINDOW_MS = 15 * 60 * 1000;
 
 /**
- * Replaces the password after checking the current one. A stolen token must not become a way to
+ * Replaces the password after checking the current one, and ends every other session. A stolen token must not become a way to
  * guess the password (and then the email account behind it), so wrong guesses are limited per
  * user exactly like failed logins.
  */
@@ -16,7 +17,7 @@ export async function changePassword(
   ctx: AppContext,
   viewer: Viewer,
   body: ChangePasswordBody,
-): Promise<{ message: string }> {
+): Promise<{ message: string; token: string }> {
   const limitKey = `password:${viewer.id}`;
   if ((await ctx.rateLimiter.peek(limitKey)) >= ctx.config.loginMaxFailures) {
     throw new AppError('RATE_LIMITED', MSG.tooManyAttempts);
@@ -32,6 +33,12 @@ export async function changePassword(
     throw badRequest(MSG.currentPasswordIncorrect);
   }
   await ctx.rateLimiter.reset(limitKey);
-  await updateUser(ctx.db, viewer.id, { passwordHash: await hashPassword(body.newPassword) });
-  return { message: USER_MSG.passwordUpdated };
+  // Every token issued before this second stops working (other sessions are signed out); the
+  // caller's session continues with the fresh token in the answer.
+  const changedAt = new Date(Math.floor(Date.now() / 1000) * 1000);
+  await updateUser(ctx.db, viewer.id, {
+    passwordHash: await hashPassword(body.newPassword),
+    passwordChangedAt: changedAt,
+  });
+  return { message: USER_MSG.passwordUpdated, token: issueToken(ctx, row) };
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@glimpse/shared';
-import { createTestApp, registerViaApi, type TestApp } from '../../test/harness.js';
+import { signToken } from '../../lib/jwt.js';
+import { createTestApp, registerViaApi, TEST_JWT_SECRET, type TestApp } from '../../test/harness.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,9 +26,29 @@ describe('PUT /api/users/password', () => {
     const { token, user } = await registerViaApi(t.app, { password: 'old-secret' });
     const res = await change(token, { currentPassword: 'old-secret', newPassword: 'new-secret' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: 'Password updated successfully' });
+    expect(res.json()).toMatchObject({ message: 'Password updated successfully', token: expect.any(String) });
     expect((await login(user.email, 'old-secret')).statusCode).toBe(401);
     expect((await login(user.email, 'new-secret')).statusCode).toBe(200);
+  });
+
+  it('signs out other sessions: tokens issued before the change are refused, the fresh one works', async () => {
+    const { user } = await registerViaApi(t.app, { password: 'old-secret' });
+    const earlier = Math.floor(Date.now() / 1000) - 60;
+    const otherSession = signToken(
+      { userId: user.id, username: user.username, email: user.email },
+      TEST_JWT_SECRET,
+      earlier,
+    );
+    const me = (token: string) =>
+      t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
+    expect((await me(otherSession)).statusCode).toBe(200);
+
+    const res = await change(otherSession, { currentPassword: 'old-secret', newPassword: 'new-secret' });
+    expect(res.statusCode).toBe(200);
+    const refused = await me(otherSession);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().message).toBe(MSG.tokenExpired);
+    expect((await me(res.json<{ token: string }>().token)).statusCode).toBe(200);
   });
 
   it('refuses a wrong current password and keeps the old one', async () => {

@@ -152,7 +152,9 @@ export function useUploadAvatarMutation() {
 export function useChangePasswordMutation() {
   return useMutation({
     mutationKey: [...userKeys.all, 'change-password'],
-    mutationFn: (input: ChangePasswordInput) => http.put<{ message: string }>('/users/password', input),
+    // The answer carries a fresh token: the change signs out every session issued before it.
+    mutationFn: (input: ChangePasswordInput) =>
+      http.put<{ message: string; token?: string }>('/users/password', input),
   });
 }
 

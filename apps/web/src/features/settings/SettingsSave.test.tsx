@@ -126,8 +126,12 @@ describe('Settings save sequence (SPEC §4)', () => {
     expect(screen.getByText('Profile and avatar updated successfully!')).toBeInTheDocument();
   });
 
-  it('saves only a password when only the password changed', async () => {
-    const view = await openSettings({ 'PUT /api/users/password': ok.password });
+  it('saves only a password when only the password changed, keeping the session on the fresh token', async () => {
+    const freshToken = makeToken({ username: 'alice' }, { expInSeconds: 7200 });
+    const view = await openSettings({
+      'PUT /api/users/password': () =>
+        jsonResponse({ message: 'Password updated successfully', token: freshToken }),
+    });
     const { user } = view;
     await user.type(screen.getByLabelText('Current Password'), 'old-secret');
     await user.type(screen.getByLabelText('New Password'), 'new-secret');
@@ -135,6 +139,8 @@ describe('Settings save sequence (SPEC §4)', () => {
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Password updated successfully!')).toBeInTheDocument();
     expect(view.calls).toEqual(['PUT /api/users/password']);
+    // The change signed out every older token, so the session moves to the one in the answer.
+    expect(window.localStorage.getItem('token')).toBe(freshToken);
   });
 
   it('saves only the avatar and shows the upload progress on the way', async () => {

@@ -33,7 +33,7 @@ export interface SaveOutcome {
  * loses an earlier save.
  */
 export function useSaveSettings() {
-  const { updateUser } = useAuth();
+  const { updateUser, login, user: currentUser } = useAuth();
   const updateProfile = useUpdateProfileMutation();
   const uploadAvatar = useUploadAvatarMutation();
   const changePassword = useChangePasswordMutation();
@@ -66,7 +66,10 @@ export function useSaveSettings() {
         }
         step = 'password';
         if (plan.password) {
-          await putPassword(plan.password);
+          const { token } = await putPassword(plan.password);
+          // Keep this session: tokens issued before the change no longer work.
+          const sessionUser = outcome.user ?? currentUser;
+          if (token && sessionUser) login(token, sessionUser);
           outcome.done.push('password');
         }
       } catch (error) {
@@ -77,7 +80,7 @@ export function useSaveSettings() {
       }
       return outcome;
     },
-    [putProfile, postAvatar, putPassword, updateUser],
+    [putProfile, postAvatar, putPassword, updateUser, login, currentUser],
   );
 
   return { save, isSaving, uploadProgress };

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { migrateDatabase, openDatabase } from './db/client.js';
 import { seedDemoIfEmpty } from './db/seed/demo.js';
 import { resolveJwtSecret } from './lib/secret.js';
+import { cleanupOrphanUploads, ORPHAN_CLEANUP_INTERVAL_MS } from './modules/media/media.cleanup.js';
 
 async function main(): Promise<void> {
   let config;
@@ -36,6 +37,14 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+
+  // Hourly: uploads never attached to a post go after a day (with files nothing else uses).
+  const sweep = () =>
+    cleanupOrphanUploads(app.ctx).then(
+      (r) => r.uploads > 0 && app.log.info(r, 'removed orphan uploads'),
+      (err: unknown) => app.log.warn({ err }, 'orphan upload cleanup failed'),
+    );
+  setInterval(() => void sweep(), ORPHAN_CLEANUP_INTERVAL_MS).unref();
 }
 
 main().catch((err: unknown) => {

@@ -6,7 +6,14 @@ export type UserRow = typeof users.$inferSelect;
 /** Columns a PublicUser/Author needs; never the hash. Repos select exactly these. */
 export type PublicUserRow = Omit<
   UserRow,
-  'passwordHash' | 'email' | 'phoneNumber' | 'preferences' | 'permissions' | 'isAdmin' | 'isModerator'
+  | 'passwordHash'
+  | 'passwordChangedAt'
+  | 'email'
+  | 'phoneNumber'
+  | 'preferences'
+  | 'permissions'
+  | 'isAdmin'
+  | 'isModerator'
 > &
   Partial<Pick<UserRow, 'email' | 'phoneNumber' | 'preferences' | 'permissions' | 'isAdmin' | 'isModerator'>>;
 

@@ -85,10 +85,20 @@ test('infinite scroll loads a second page, and the end text shows', async ({ pag
   for (let i = 0; i < 12; i++)
     await createPost(request, member, { title: `Scroll test ${i} ${Date.now()}`, images: 0 });
 
+  const feedRequests: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/posts?')) feedRequests.push(r.url());
+  });
   await page.goto('/home');
   const cards = page.locator('article[data-post-card]');
-  await expect(cards).toHaveCount(10);
+  await expect(cards.first()).toBeVisible();
+  // The first page is 10 posts; the next one is asked for by cursor as the end comes near
+  // (at once when the first page does not fill the window).
+  expect(new URL(feedRequests[0]!).searchParams.get('limit')).toBe('10');
   await page.mouse.wheel(0, 20_000);
+  await expect
+    .poll(() => feedRequests.some((u) => new URL(u).searchParams.has('cursor')), { timeout: 15_000 })
+    .toBe(true);
   await expect.poll(async () => cards.count(), { timeout: 15_000 }).toBeGreaterThan(10);
   for (let i = 0; i < 20 && !(await page.getByText("You've seen all posts!").isVisible()); i++) {
     await page.mouse.wheel(0, 20_000);

@@ -33,6 +33,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    testTimeout: 15_000,
     unstubGlobals: true,
     restoreMocks: true,
   },

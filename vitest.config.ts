@@ -5,7 +5,7 @@ export default defineConfig({
   test: {
     projects: ['packages/shared', 'apps/server', 'apps/web'],
     // Set once for every project (Vitest refuses different values per project in one run):
-    // two workers fit the 2-core machine and PGlite's ~100 MB per test file.
+    // two workers fit the 2-core machine.
     maxWorkers: 2,
   },
 });

@@ -2,8 +2,8 @@
  * `npm run bench:seed -- --users 10000 --posts 100000 [--data-dir DIR] [--database-url URL] [--db-name NAME] [--drop]`
  *
  * A large, realistic dataset built set-wise inside the database (INSERT ... SELECT over
- * generate_series with random() expressions), not row by row from JavaScript. Embedded PGlite by
- * default (`<data-dir>/db`); with --database-url (or --mode postgres) it (re)creates its own
+ * generate_series with random() expressions), not row by row from JavaScript. The server's embedded
+ * PostgreSQL by default (`<data-dir>/pg`); with --database-url (or --mode postgres) it (re)creates its own
  * PostgreSQL database (default glimpse_bench) on that server. `--drop` removes the dataset instead.
  */
 import { randomBytes } from 'node:crypto';
@@ -147,7 +147,7 @@ async function seed(s: SqlSession, t: Target): Promise<void> {
   );
   if (!embedded) await s.exec(`SET synchronous_commit = off`);
   // Bulk load without per-row foreign-key triggers: every reference is built by a join on rows
-  // that exist, so the keys hold by construction. Needs a superuser (PGlite is; so is postgres here).
+  // that exist, so the keys hold by construction. Needs a superuser (the embedded cluster's user is; so is postgres here).
   let replica = false;
   try {
     await s.exec(`SET session_replication_role = replica`);

@@ -11,7 +11,7 @@ import { migrateDatabase, openDatabase } from '@glimpse/server/src/db/client.js'
 
 const config = loadConfig();
 if (!config.jwtSecret) throw new Error('the bench server needs JWT_SECRET (the bench signs tokens with it)');
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: `${config.dataDir}/db` });
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await migrateDatabase(database);
 const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3 }) : null;
 const app = await buildApp({

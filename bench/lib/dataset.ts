@@ -5,8 +5,8 @@ import { migrateDatabase, openDatabase, type Database } from '@glimpse/server/sr
 import type { Args } from './args.js';
 
 /**
- * Where a bench dataset lives. Embedded: a PGlite data dir at `<dataDir>/db` (media beside it, as
- * the server lays it out). PostgreSQL: a database of its own (default `glimpse_bench`) on the
+ * Where a bench dataset lives. Embedded: the server's own embedded PostgreSQL cluster at
+ * `<dataDir>/pg` (media beside it, as the server lays it out), started the way the server starts it. PostgreSQL: a database of its own (default `glimpse_bench`) on the
  * server named by an admin URL; media still go to `<dataDir>/media`.
  */
 export type Mode = 'embedded' | 'postgres';
@@ -43,7 +43,7 @@ export function databaseUrlOf(target: Target): string | undefined {
 
 export function describeTarget(target: Target): string {
   return target.mode === 'embedded'
-    ? `embedded PGlite at ${path.join(target.dataDir, 'db')}`
+    ? `embedded PostgreSQL at ${path.join(target.dataDir, 'pg')}`
     : `PostgreSQL database ${target.dbName ?? DEFAULT_DB_NAME}`;
 }
 
@@ -133,7 +133,7 @@ export async function dropDatabase(target: Target): Promise<boolean> {
 }
 
 export async function databaseExists(target: Target): Promise<boolean> {
-  if (target.mode === 'embedded') return fs.existsSync(path.join(target.dataDir, 'db', 'PG_VERSION'));
+  if (target.mode === 'embedded') return fs.existsSync(path.join(target.dataDir, 'pg', 'data', 'PG_VERSION'));
   const name = target.dbName ?? DEFAULT_DB_NAME;
   return withAdmin(target, async (admin) => {
     const rows = (await admin.db.execute(
@@ -143,7 +143,7 @@ export async function databaseExists(target: Target): Promise<boolean> {
   });
 }
 
-/** One session on the dataset's database: raw SQL, the same on PGlite and PostgreSQL. */
+/** One session on the dataset's database: raw SQL, the same in both modes. */
 export interface SqlSession {
   database: Database;
   exec(text: string): Promise<void>;
@@ -151,35 +151,11 @@ export interface SqlSession {
   close(): Promise<void>;
 }
 
-interface PgPoolLike {
-  connect(): Promise<{
-    query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
-    release(): void;
-  }>;
-}
-interface PgliteLike {
-  exec(text: string): Promise<unknown>;
-  query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
-}
-
 export async function openSession(target: Target, opts: { migrate?: boolean } = {}): Promise<SqlSession> {
-  const database = await openDatabase({
-    databaseUrl: databaseUrlOf(target),
-    dataDir: path.join(target.dataDir, 'db'),
-  });
+  const database = await openDatabase({ databaseUrl: databaseUrlOf(target), dataDir: target.dataDir });
   if (opts.migrate) await migrateDatabase(database);
-  if (database.kind === 'pglite') {
-    const pglite = database.pglite as unknown as PgliteLike;
-    return {
-      database,
-      exec: async (text) => void (await pglite.exec(text)),
-      rows: async <T>(text: string, params?: unknown[]) => (await pglite.query(text, params)).rows as T[],
-      close: () => database.close(),
-    };
-  }
   // A dedicated connection from the server's own pool: temp tables and SET live for the session.
-  const pool = (database.db as unknown as { $client: PgPoolLike }).$client;
-  const client = await pool.connect();
+  const client = await database.pool.connect();
   return {
     database,
     exec: async (text) => void (await client.query(text)),

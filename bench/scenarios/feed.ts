@@ -166,5 +166,5 @@ export async function runFeed(args: Args): Promise<void> {
 }
 
 function label(target: Target): string {
-  return target.mode === 'embedded' ? 'embedded (PGlite)' : `PostgreSQL (${target.dbName})`;
+  return target.mode === 'embedded' ? 'embedded PostgreSQL' : `PostgreSQL (${target.dbName})`;
 }

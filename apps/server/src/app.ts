@@ -1,11 +1,12 @@
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { MAX_IMAGES_PER_POST, MAX_IMAGE_BYTES } from '@glimpse/shared';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
+import { fastifyLogging } from './lib/log.js';
 import { createMemoryRateLimiter, createRedisRateLimiter } from './lib/rate-limit.js';
 import { createMediaStorage } from './lib/storage/index.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -25,14 +26,16 @@ export interface BuildAppOptions {
   jwtSecret: string;
   redis?: Redis | null;
   redisPrefix?: string;
-  logger?: boolean;
+  /** A logger to use (main.ts shares its own), or false for none (tests). Default: one from LOG_LEVEL. */
+  logger?: FastifyBaseLogger | false;
 }
 
 /** Builds the whole app without listening: main.ts listens, tests call app.inject(). */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel },
+    // One access line per request (lib/log.ts), not Fastify's two.
+    ...fastifyLogging(opts.logger, config.logLevel),
     bodyLimit: 1024 * 1024,
     trustProxy: true,
     // Ids are validated by handlers with resource-specific messages; keep routing lenient.

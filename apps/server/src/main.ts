@@ -1,10 +1,15 @@
+import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { migrateDatabase, openDatabase } from './db/client.js';
+import { migrateDatabase, openDatabase, type Database } from './db/client.js';
+import { EmbeddedPostgresError } from './db/embedded-postgres.js';
 import { seedDemoIfEmpty } from './db/seed/demo.js';
+import { createLogger } from './lib/log.js';
 import { resolveJwtSecret } from './lib/secret.js';
 import { cleanupOrphanUploads, ORPHAN_CLEANUP_INTERVAL_MS } from './modules/media/media.cleanup.js';
+
+const SHUTDOWN_TIMEOUT_MS = 30_000;
 
 async function main(): Promise<void> {
   let config;
@@ -17,37 +22,69 @@ async function main(): Promise<void> {
     }
     throw err;
   }
+  const log = createLogger({ level: config.logLevel });
 
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: `${config.dataDir}/db` });
+  /** What exists so far, for a shutdown that may come at any point of the start. */
+  const running: { app?: FastifyInstance; database?: Database; redis?: Redis } = {};
+  let closing = false;
+  // Signals are handled from the start: a Ctrl-C during migration or seeding still stops the
+  // embedded cluster cleanly. Repeats (a terminal sends SIGINT to the whole process group, and
+  // `npm start` forwards it too) are ignored while the first shutdown runs.
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS).unref();
+    try {
+      await running.app?.close();
+      await running.database?.close();
+      running.redis?.disconnect();
+      process.exit(0);
+    } catch (err) {
+      log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    log: (message) => log.info(message),
+  });
+  running.database = database;
+  database.embedded?.onUnexpectedExit((description) => {
+    if (closing) return;
+    log.fatal(`${description}; the server cannot work without it and stops`);
+    process.exit(1);
+  });
   await migrateDatabase(database);
   const jwtSecret = resolveJwtSecret({ configured: config.jwtSecret, dataDir: config.dataDir });
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3 }) : null;
+  if (redis) running.redis = redis;
 
-  const app = await buildApp({ config, database, jwtSecret, redis });
+  const app = await buildApp({ config, database, jwtSecret, redis, logger: log });
+  running.app = app;
   if (config.seedDemo) await seedDemoIfEmpty(app.ctx, app.log);
-
-  const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await database.close();
-    redis?.disconnect();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
 
   // Hourly: uploads never attached to a post go after a day (with files nothing else uses).
   const sweep = () =>
     cleanupOrphanUploads(app.ctx).then(
-      (r) => r.uploads > 0 && app.log.info(r, 'removed orphan uploads'),
-      (err: unknown) => app.log.warn({ err }, 'orphan upload cleanup failed'),
+      (r) => r.uploads > 0 && log.info(r, 'removed orphan uploads'),
+      (err: unknown) => log.warn({ err }, 'orphan upload cleanup failed'),
     );
   setInterval(() => void sweep(), ORPHAN_CLEANUP_INTERVAL_MS).unref();
 }
 
 main().catch((err: unknown) => {
-  console.error(err);
+  // The embedded cluster's refusals (another process owns it, a directory it cannot reach) are
+  // messages for a person, not stack traces.
+  console.error(err instanceof EmbeddedPostgresError ? err.message : err);
   process.exit(1);
 });

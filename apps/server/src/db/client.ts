@@ -1,75 +1,91 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
-/** One type for both drivers: services never know which database they talk to. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction handle has the same query API as Db. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
+/** Beside this file in the sources; copied beside the bundle by the build (apps/server/dist/migrations). */
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+const POOL_SIZE = 10;
 
 export interface Database {
   db: Db;
-  kind: 'pglite' | 'postgres';
-  /** The embedded engine, when embedded (tests dump it as a template). */
-  pglite?: PGlite;
+  /**
+   * `embedded`: the cluster this process started under `DATA_DIR/pg`; `postgres`: DATABASE_URL.
+   * Everything else is the same: one driver (`pg`), one pool, one set of queries.
+   */
+  kind: 'embedded' | 'postgres';
+  /** The pool behind `db`, for a dedicated session (bulk loads, temp tables). */
+  pool: pg.Pool;
+  /** The embedded cluster, when this process runs one. */
+  embedded?: EmbeddedPostgres;
+  /** Ends the pool, then stops the embedded cluster if there is one. */
   close(): Promise<void>;
 }
 
 export interface OpenDatabaseOptions {
+  /** An external PostgreSQL. Unset: the embedded cluster in `<dataDir>/pg`. */
   databaseUrl?: string;
-  /** PGlite data directory; `memory://` (or undefined) keeps it in memory. */
+  /** DATA_DIR (needed without databaseUrl). */
   dataDir?: string;
-  /** A PGlite data-dir tarball to start from (tests clone a migrated template this way). */
-  loadDataDir?: Blob;
+  /** One-line notes of the embedded cluster's start (first-time initialisation, recovery). */
+  log?: (message: string) => void;
 }
 
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
-    // An idle connection the server drops (restart, failover, DROP DATABASE ... FORCE while the
-    // pool is ending) emits 'error' on the pool; unheard, that would crash the whole process.
-    // The pool has already discarded the client and opens a fresh one on demand.
-    pool.on('error', () => {});
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const pool = createPool({ connectionString: opts.databaseUrl });
+    return { db: drizzleOn(pool), kind: 'postgres', pool, close: () => pool.end() };
   }
-  if (opts.dataDir && !opts.dataDir.startsWith('memory://')) fs.mkdirSync(opts.dataDir, { recursive: true });
-  const client = await PGlite.create({
-    dataDir: opts.dataDir,
-    extensions: { pg_trgm },
-    loadDataDir: opts.loadDataDir,
-  });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return { db, kind: 'pglite', pglite: client, close: () => client.close() };
+  if (!opts.dataDir) throw new Error('openDatabase needs databaseUrl or dataDir');
+  const embedded = await startEmbeddedPostgres({ dir: path.join(opts.dataDir, 'pg'), log: opts.log });
+  const pool = createPool(embedded.connection);
+  return {
+    db: drizzleOn(pool),
+    kind: 'embedded',
+    pool,
+    embedded,
+    close: async () => {
+      try {
+        await pool.end();
+      } finally {
+        await embedded.stop();
+      }
+    },
+  };
+}
+
+function createPool(config: pg.PoolConfig): pg.Pool {
+  const pool = new pg.Pool({ ...config, max: POOL_SIZE });
+  // An idle connection the server drops (restart, failover, DROP DATABASE ... FORCE while the
+  // pool is ending) emits 'error' on the pool; unheard, that would crash the whole process.
+  // The pool has already discarded the client and opens a fresh one on demand.
+  pool.on('error', () => {});
+  return pool;
+}
+
+function drizzleOn(pool: pg.Pool): Db {
+  return drizzle(pool, { schema }) as unknown as Db;
 }
 
 /** Applies every pending migration. Safe to call on every start. */
 export async function migrateDatabase(database: Database): Promise<void> {
-  const config = { migrationsFolder: MIGRATIONS_DIR };
-  if (database.kind === 'postgres') {
-    await migratePg(database.db as never, config);
-  } else {
-    await migratePglite(database.db as never, config);
-  }
+  await migrate(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
 }
 
 /**
- * Raw SQL with typed rows, the same on both drivers (both answer `{ rows }`).
- * For set-based maintenance and tests; services use the query builder.
+ * Raw SQL with typed rows. For set-based maintenance and tests; services use the query builder.
  */
 export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -26,39 +26,34 @@ export const TEST_JWT_SECRET = 'test-secret-'.padEnd(48, 'x');
 
 let fileCounter = 0;
 
-/** A fresh database cloned from the run's migrated template (PGlite, or PostgreSQL in CI). */
+/** A fresh database cloned from the run's migrated template (see global-setup.ts). */
 async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const baseUrl = inject('adminDatabaseUrl');
   const template = inject('templateDatabase');
-  const baseUrl = process.env.DATABASE_URL;
-  if (template && baseUrl) {
-    const name = `glimpse_t_${process.ppid}_${process.pid}_${Date.now().toString(36)}_${fileCounter++}`;
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    // CREATE DATABASE ... TEMPLATE fails while another backend touches the template; retry briefly.
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
-        break;
-      } catch (err) {
-        if (attempt >= 20) throw err;
-        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
-      }
+  const name = `glimpse_t_${process.ppid}_${process.pid}_${Date.now().toString(36)}_${fileCounter++}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  // CREATE DATABASE ... TEMPLATE fails while another backend touches the template; retry briefly.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+      break;
+    } catch (err) {
+      if (attempt >= 20) throw err;
+      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
     }
-    const url = new URL(baseUrl);
-    url.pathname = `/${name}`;
-    const database = await openDatabase({ databaseUrl: url.toString() });
-    return {
-      database,
-      drop: async () => {
-        await database.close();
-        await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-        await admin.end();
-      },
-    };
   }
-  const tar = fs.readFileSync(inject('pgliteTemplatePath'));
-  const database = await openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([tar]) });
-  return { database, drop: () => database.close() };
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await admin.end();
+    },
+  };
 }
 
 export interface TestAppOptions {
@@ -68,6 +63,8 @@ export interface TestAppOptions {
   redisPrefix?: string;
   /** Runs on this app's database (a second app node); closing it leaves the database in place. */
   shareDatabaseWith?: TestApp;
+  /** Log through this logger (default: no logging). */
+  logger?: FastifyBaseLogger;
 }
 
 export async function createTestApp(
@@ -90,7 +87,7 @@ export async function createTestApp(
     config,
     database,
     jwtSecret: TEST_JWT_SECRET,
-    logger: false,
+    logger: opts.logger ?? false,
     redis: opts.redis,
     redisPrefix: opts.redisPrefix,
   });

@@ -22,7 +22,7 @@ if (!Number.isInteger(usersCount) || usersCount < 1 || !Number.isInteger(postsCo
 }
 
 const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: `${config.dataDir}/db` });
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await migrateDatabase(database);
 const app = await buildApp({
   config,

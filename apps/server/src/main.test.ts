@@ -1,0 +1,189 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AuthResponse, Post, SelfUser } from '@glimpse/shared';
+import {
+  childrenOf,
+  clusterProcesses,
+  isAlive,
+  postmasterOf,
+  startServerProcess,
+  waitFor,
+  type ServerProcess,
+} from './test/server-process.js';
+
+/**
+ * The server as `npm start` runs it (src/main.ts in a process of its own, embedded PostgreSQL
+ * under DATA_DIR/pg): what happens to the database when the process is stopped or killed.
+ */
+describe('the server process and its embedded PostgreSQL', () => {
+  let dataDir: string;
+  const started: ServerProcess[] = [];
+  const start = async () => {
+    const server = await startServerProcess(dataDir);
+    started.push(server);
+    return server;
+  };
+
+  beforeEach(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glimpse-main-'));
+  });
+  afterEach(async () => {
+    for (const server of started.splice(0)) {
+      if (server.child.exitCode === null && server.child.signalCode === null) {
+        process.kill(-server.pid, 'SIGKILL');
+        await server.exited;
+      }
+    }
+    const pm = postmasterOf(dataDir);
+    if (pm && isAlive(pm.pid)) process.kill(pm.pid, 'SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('stops PostgreSQL on SIGTERM: no postgres process left, its port free again', async () => {
+    const server = await start();
+    expect(await (await fetch(`${server.origin}/api/health`)).json()).toEqual({
+      status: 'ok',
+      database: 'embedded',
+    });
+    const pm = postmasterOf(dataDir)!;
+    expect(isAlive(pm.pid)).toBe(true);
+    const workers = childrenOf(pm.pid);
+    expect(workers.length).toBeGreaterThan(0);
+
+    process.kill(server.pid, 'SIGTERM');
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+
+    expect(isAlive(pm.pid)).toBe(false);
+    expect(workers.filter(isAlive)).toEqual([]);
+    expect(clusterProcesses(dataDir)).toEqual([]);
+    // A clean shutdown: PostgreSQL removed its lock file and said so in its log.
+    expect(postmasterOf(dataDir)).toBeNull();
+    expect(fs.readFileSync(path.join(dataDir, 'pg', 'postgres.log'), 'utf8')).toContain(
+      'database system is shut down',
+    );
+    await expect(canListenOn(pm.port)).resolves.toBe(true);
+    // ...and the owner record is released, so the next start needs no recovery.
+    expect(fs.existsSync(path.join(dataDir, 'pg', 'owner.json'))).toBe(false);
+  }, 120_000);
+
+  it('loses no acknowledged write when the whole process group is killed mid-burst, and comes up again by itself', async () => {
+    const server = await start();
+    const signUp = await fetch(`${server.origin}/api/users`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'burst@gmail.com', username: 'burst', password: 'secret123' }),
+    });
+    expect(signUp.status).toBe(201);
+    const { token } = (await signUp.json()) as AuthResponse;
+    const pm = postmasterOf(dataDir)!;
+
+    // Eight writers create posts as fast as the server acknowledges them (201 with the post).
+    const acknowledged: string[] = [];
+    let killed = false;
+    const writer = async (w: number) => {
+      for (let i = 0; !killed; i++) {
+        try {
+          const res = await fetch(`${server.origin}/api/posts`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+            body: JSON.stringify({
+              title: `Burst ${w}.${i}`,
+              content: 'Written mid-burst.',
+              category: 'Travel',
+            }),
+          });
+          if (res.status === 201) acknowledged.push(((await res.json()) as { post: Post }).post.id);
+        } catch {
+          // The connection died with the server: not acknowledged, so no promise was made.
+        }
+      }
+    };
+    const writers = Array.from({ length: 8 }, (_, w) => writer(w));
+    await waitFor('40 acknowledged writes', () => acknowledged.length >= 40, 60_000);
+    // SIGKILL to every process in the group at once: Node and PostgreSQL with all its backends,
+    // while requests are still in flight (a crash, not a shutdown).
+    process.kill(-server.pid, 'SIGKILL');
+    killed = true;
+    expect((await server.exited).signal).toBe('SIGKILL');
+    await Promise.all(writers);
+    await waitFor('the killed PostgreSQL to be gone', () => !isAlive(pm.pid));
+    // It had no chance to clean up: its lock file is still there.
+    expect(postmasterOf(dataDir)?.pid).toBe(pm.pid);
+
+    const again = await start();
+    const log = fs.readFileSync(path.join(dataDir, 'pg', 'postgres.log'), 'utf8');
+    expect(log).toMatch(/not properly shut down|interrupted/);
+    expect(log).toContain('redo done');
+
+    const missing: string[] = [];
+    for (const id of acknowledged) {
+      const res = await fetch(`${again.origin}/api/posts/${id}`);
+      if (res.status !== 200) missing.push(`${id}: ${res.status}`);
+    }
+    expect(missing).toEqual([]);
+    // The counter, committed in the same transaction as each post, agrees with the posts that
+    // survived (a write may have committed without its answer arriving: never the reverse).
+    const me = await fetch(`${again.origin}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } });
+    const { stats } = (await me.json()) as SelfUser;
+    const [{ n }] = await clusterQuery<{ n: number }>(dataDir, `SELECT count(*)::int AS n FROM posts`);
+    expect(stats.postsCount).toBe(n);
+    expect(n).toBeGreaterThanOrEqual(acknowledged.length);
+
+    // The restarted cluster runs with commits synced to disk.
+    const settings = await clusterQuery<{
+      fsync: string;
+      synchronous_commit: string;
+      full_page_writes: string;
+    }>(
+      dataDir,
+      `SELECT current_setting('fsync') AS fsync, current_setting('synchronous_commit') AS synchronous_commit,
+              current_setting('full_page_writes') AS full_page_writes`,
+    );
+    expect(settings).toEqual([{ fsync: 'on', synchronous_commit: 'on', full_page_writes: 'on' }]);
+  }, 180_000);
+
+  it('does not leave PostgreSQL behind when only the server is killed, and starts again', async () => {
+    const server = await start();
+    const pm = postmasterOf(dataDir)!;
+    process.kill(server.pid, 'SIGKILL');
+    await server.exited;
+    // PostgreSQL is told (parent-death signal) and shuts down cleanly by itself.
+    await waitFor('PostgreSQL to follow its server', () => !isAlive(pm.pid));
+    expect(clusterProcesses(dataDir)).toEqual([]);
+
+    const again = await start();
+    expect((await fetch(`${again.origin}/api/health`)).status).toBe(200);
+  }, 120_000);
+});
+
+function canListenOn(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen({ port, host: '127.0.0.1' }, () => probe.close(() => resolve(true)));
+  });
+}
+
+/** A query on the running cluster with its own credentials (DATA_DIR/pg/password). */
+async function clusterQuery<T>(dataDir: string, text: string): Promise<[T, ...T[]]> {
+  const pm = postmasterOf(dataDir)!;
+  const password = fs.readFileSync(path.join(dataDir, 'pg', 'password'), 'utf8').trim();
+  const client = new pg.Client({
+    host: '127.0.0.1',
+    port: pm.port,
+    user: 'glimpse',
+    password,
+    database: 'glimpse',
+  });
+  await client.connect();
+  try {
+    const { rows } = await client.query(text);
+    return rows as [T, ...T[]];
+  } finally {
+    await client.end();
+  }
+}

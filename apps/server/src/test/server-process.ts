@@ -1,0 +1,125 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const START_TIMEOUT_MS = 90_000;
+
+/** The real server (src/main.ts) in a process group of its own, as `npm start` runs it. */
+export interface ServerProcess {
+  /** Also the process group id (the server is the group's leader). */
+  pid: number;
+  origin: string;
+  child: ChildProcess;
+  /** Resolves with how the process ended. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Everything it printed so far. */
+  output(): string;
+}
+
+/**
+ * Starts main.ts on an ephemeral 127.0.0.1 port with the embedded database in `dataDir`
+ * (DATABASE_URL cleared, whatever the test run points at), and resolves once it listens.
+ */
+export async function startServerProcess(
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(SERVER_DIR, 'src/main.ts')], {
+    cwd: SERVER_DIR,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'info',
+      WEB_DIST: path.join(dataDir, 'no-web'),
+      ...env,
+    },
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  for (;;) {
+    const port = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(output)?.[1];
+    if (port) {
+      return { pid: child.pid!, origin: `http://127.0.0.1:${port}`, child, exited, output: () => output };
+    }
+    if (child.exitCode !== null || child.signalCode !== null || Date.now() > deadline) {
+      if (child.exitCode === null) process.kill(-child.pid!, 'SIGKILL');
+      throw new Error(`the server did not start:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Pids of every live process whose command line names this embedded cluster's data directory. */
+export function clusterProcesses(dataDir: string): number[] {
+  const pgData = path.join(dataDir, 'pg', 'data');
+  const pids: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const argv = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+      if (argv.includes(pgData)) pids.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return pids;
+}
+
+/** Pids of a process's children (a postmaster's backends and workers, which rename themselves). */
+export function childrenOf(pid: number): number[] {
+  const pids: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === pid) pids.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return pids;
+}
+
+/** PostgreSQL's pid and port from its postmaster.pid, or null when it is not running. */
+export function postmasterOf(dataDir: string): { pid: number; port: number } | null {
+  try {
+    const lines = fs.readFileSync(path.join(dataDir, 'pg', 'data', 'postmaster.pid'), 'utf8').split('\n');
+    return { pid: Number(lines[0]), port: Number(lines[3]) };
+  } catch {
+    return null;
+  }
+}
+
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export async function waitFor(what: string, check: () => boolean, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

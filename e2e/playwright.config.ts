@@ -4,8 +4,11 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
-// A fresh data dir per run: the server under test starts empty (no demo seed) on embedded PGlite.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glimpse-e2e-'));
+// A fresh data dir per run: the server under test starts empty (no demo seed) with its embedded
+// PostgreSQL in <dataDir>/pg. Made once (worker processes load this file again and inherit it);
+// serve.mjs removes it after the server has stopped.
+process.env.GLIMPSE_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'glimpse-e2e-'));
+const dataDir = process.env.GLIMPSE_E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: '.',
@@ -37,10 +40,13 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
-    command: 'node ../scripts/start.mjs',
+    command: 'node serve.mjs',
     url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,
+    // SIGTERM to the server's process group: it closes, stops its PostgreSQL and exits (the
+    // default would be SIGKILL, leaving a crashed cluster behind).
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
     stdout: 'pipe',
     stderr: 'pipe',
     env: {

@@ -1,7 +1,7 @@
 import { defineConfig } from 'drizzle-kit';
 
 // Migrations are generated from the schema (`npm run db:generate -w @glimpse/server`) and applied
-// at start by src/db/migrate.ts, for PGlite and PostgreSQL alike.
+// at start by db/client.ts migrateDatabase(), embedded and external PostgreSQL alike.
 export default defineConfig({
   dialect: 'postgresql',
   schema: './src/db/schema/index.ts',

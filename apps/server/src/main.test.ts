@@ -3,9 +3,10 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AuthResponse, Post, SelfUser } from '@glimpse/shared';
 import {
+  buildServer,
   childrenOf,
   clusterProcesses,
   isAlive,
@@ -16,17 +17,23 @@ import {
 } from './test/server-process.js';
 
 /**
- * The server as `npm start` runs it (src/main.ts in a process of its own, embedded PostgreSQL
- * under DATA_DIR/pg): what happens to the database when the process is stopped or killed.
+ * The server as `npm start` runs it — compiled by the build, run by plain node (no tsx), with the
+ * embedded PostgreSQL under DATA_DIR/pg — and what happens to the database when the process is
+ * stopped or killed.
  */
 describe('the server process and its embedded PostgreSQL', () => {
+  let bundle: string;
   let dataDir: string;
   const started: ServerProcess[] = [];
   const start = async () => {
-    const server = await startServerProcess(dataDir);
+    const server = await startServerProcess(bundle, dataDir);
     started.push(server);
     return server;
   };
+
+  beforeAll(async () => {
+    bundle = await buildServer();
+  }, 120_000);
 
   beforeEach(() => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glimpse-main-'));

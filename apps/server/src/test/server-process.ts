@@ -1,12 +1,26 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const BUILD_SCRIPT = path.resolve(SERVER_DIR, '../../scripts/build.mjs');
 const START_TIMEOUT_MS = 90_000;
 
-/** The real server (src/main.ts) in a process group of its own, as `npm start` runs it. */
+/**
+ * Builds the server as `npm start` does (scripts/build.mjs: only when the bundle is missing or
+ * older than its sources) and returns the bundle's path. Tests then run it with plain node.
+ */
+export async function buildServer(): Promise<string> {
+  const { build, SERVER_ENTRY } = (await import(pathToFileURL(BUILD_SCRIPT).href)) as {
+    build(opts: { only: string }): Promise<string[]>;
+    SERVER_ENTRY: string;
+  };
+  await build({ only: 'server' });
+  return SERVER_ENTRY;
+}
+
+/** The real server, compiled, in a process group of its own: what `npm start` runs. */
 export interface ServerProcess {
   /** Also the process group id (the server is the group's leader). */
   pid: number;
@@ -19,14 +33,16 @@ export interface ServerProcess {
 }
 
 /**
- * Starts main.ts on an ephemeral 127.0.0.1 port with the embedded database in `dataDir`
- * (DATABASE_URL cleared, whatever the test run points at), and resolves once it listens.
+ * Starts the built server (see buildServer) with plain node on an ephemeral 127.0.0.1 port with
+ * the embedded database in `dataDir` (DATABASE_URL cleared, whatever the test run points at), and
+ * resolves once it listens.
  */
 export async function startServerProcess(
+  bundle: string,
   dataDir: string,
   env: Record<string, string> = {},
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(SERVER_DIR, 'src/main.ts')], {
+  const child = spawn(process.execPath, ['--enable-source-maps', bundle], {
     cwd: SERVER_DIR,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],

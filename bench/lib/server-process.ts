@@ -28,6 +28,48 @@ export function rssMiB(pid: number): number | null {
   }
 }
 
+/** Pids of every process below `pid` (its children, their children...), from /proc (Linux). */
+export function descendantsOf(pid: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const out: number[] = [];
+  const walk = (p: number) => {
+    for (const c of children.get(p) ?? []) {
+      out.push(c);
+      walk(c);
+    }
+  };
+  walk(pid);
+  return out;
+}
+
+/**
+ * Memory of an embedded PostgreSQL (every process below the server) in MiB, as PSS: shared
+ * buffers are mapped by every backend, so summing their RSS would count them many times over;
+ * PSS charges each shared page once in total. 0 when the server runs no database of its own.
+ */
+export function childTreePssMiB(pid: number): number {
+  let kb = 0;
+  for (const child of descendantsOf(pid)) {
+    try {
+      const m = /^Pss:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${child}/smaps_rollup`, 'utf8'));
+      kb += m ? Number(m[1]) : 0;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return kb / 1024;
+}
+
 /** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat (Linux). */
 export function cpuSeconds(pid: number): number | null {
   try {
@@ -47,6 +89,9 @@ export interface ServerHandle {
   /** Current RSS (MiB) and the peak seen by the sampler since start (or the last resetPeak). */
   rss(): number | null;
   peakRss(): number;
+  /** The embedded PostgreSQL's memory (PSS, MiB; 0 with an external database): now and peak. */
+  dbPss(): number;
+  peakDbPss(): number;
   cpuSeconds(): number | null;
   resetPeak(): void;
   stop(): Promise<void>;
@@ -116,9 +161,11 @@ export async function startServer(opts: StartOptions): Promise<ServerHandle> {
 
   const pid = child.pid!;
   let peak = rssMiB(pid) ?? 0;
+  let peakDb = childTreePssMiB(pid);
   const sampler = setInterval(() => {
     const now = rssMiB(pid);
     if (now !== null && now > peak) peak = now;
+    peakDb = Math.max(peakDb, childTreePssMiB(pid));
   }, 250);
   sampler.unref();
 
@@ -129,8 +176,11 @@ export async function startServer(opts: StartOptions): Promise<ServerHandle> {
     rss: () => rssMiB(pid),
     cpuSeconds: () => cpuSeconds(pid),
     peakRss: () => peak,
+    dbPss: () => childTreePssMiB(pid),
+    peakDbPss: () => peakDb,
     resetPeak: () => {
       peak = rssMiB(pid) ?? 0;
+      peakDb = childTreePssMiB(pid);
     },
     logTail: () => tail.join('\n'),
     stop: async () => {

@@ -115,9 +115,14 @@ export async function runFeed(args: Args): Promise<void> {
           `   ${sc.name.padEnd(40)} ${fmt(r.reqPerSec, 0).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  (${check.bytes} B)`,
         );
       }
-      console.log(`   server RSS now ${fmt(server.rss(), 0)} MiB, peak ${fmt(server.peakRss(), 0)} MiB`);
+      const memory =
+        `server RSS now ${fmt(server.rss(), 0)} MiB, peak ${fmt(server.peakRss(), 0)} MiB` +
+        (target.mode === 'embedded'
+          ? `; its PostgreSQL (PSS of all its processes) now ${fmt(server.dbPss(), 0)} MiB, peak ${fmt(server.peakDbPss(), 0)} MiB`
+          : '');
+      console.log(`   ${memory}`);
       sections.push(
-        `### ${label(target)}: ${info.posts.toLocaleString('en-US')} posts, ${info.users.toLocaleString('en-US')} users (server peak RSS ${fmt(server.peakRss(), 0)} MiB)\n\n` +
+        `### ${label(target)}: ${info.posts.toLocaleString('en-US')} posts, ${info.users.toLocaleString('en-US')} users (${memory})\n\n` +
           table(
             ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx'],
             rows.map((r) => [r.scenario, fmt(r.reqPerSec, 0), r.p50, r.p99, r.errors, r.non2xx]),

@@ -30,6 +30,11 @@ function freePort(): Promise<number> {
   });
 }
 
+/** Our environment without what `npm run bench` adds (npm_*: it would steer the inner npm). */
+function cleanEnv(): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.toLowerCase().startsWith('npm_')));
+}
+
 /** `npm start` exactly as a person types it, in its own process group, on an ephemeral port. */
 async function npmStart(root: string, dataDir: string, env: Record<string, string>): Promise<Running> {
   const port = await freePort();
@@ -73,11 +78,13 @@ async function until200(run: Running, urlPath: string): Promise<number> {
   }
 }
 
-/** The node process serving (npm -> sh -> node scripts/start.mjs). */
+/** The node process serving (npm -> sh -c -> node scripts/start.mjs). */
 function serverPid(run: Running): number | null {
-  for (const pid of [run.child.pid!, ...descendantsOf(run.child.pid!)]) {
+  for (const pid of descendantsOf(run.child.pid!)) {
     try {
-      if (fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('scripts/start.mjs')) return pid;
+      const argv = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      if (path.basename(argv[0] ?? '') === 'node' && argv.some((a) => a.endsWith('scripts/start.mjs')))
+        return pid;
     } catch {
       // gone
     }
@@ -85,12 +92,35 @@ function serverPid(run: Running): number | null {
   return null;
 }
 
+/** Running: exists and is not a zombie (an orphan's exit is reaped by init, here up to a second later). */
+function isAlive(pid: number): boolean {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+/** SIGTERM to the whole group (as a terminal's Ctrl-C would); ms until every process of it is gone. */
 async function stop(run: Running): Promise<number> {
   const started = performance.now();
+  if (run.child.exitCode !== null || run.child.signalCode !== null) {
+    throw new Error(
+      `npm start ended by itself (${run.child.exitCode ?? run.child.signalCode}):\n${run.output()}`,
+    );
+  }
+  const tree = [run.child.pid!, ...descendantsOf(run.child.pid!)];
   process.kill(-run.child.pid!, 'SIGTERM');
-  const timer = setTimeout(() => process.kill(-run.child.pid!, 'SIGKILL'), 30_000);
+  const deadline = Date.now() + 30_000;
+  while (tree.some(isAlive)) {
+    if (Date.now() > deadline) {
+      for (const pid of tree.filter(isAlive)) process.kill(pid, 'SIGKILL');
+      break;
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
   await run.exited;
-  clearTimeout(timer);
   return performance.now() - started;
 }
 
@@ -125,7 +155,7 @@ async function measure(
     };
     return { ...sample, stopMs: await stop(run) };
   } catch (err) {
-    await stop(run);
+    await stop(run).catch(() => undefined);
     throw err;
   }
 }
@@ -146,10 +176,12 @@ export async function runStart(args: Args): Promise<void> {
   console.log(`npm start in ${root}`);
   const samples: Sample[] = [];
   for (let r = 1; r <= runs; r++) {
-    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'glimpse-bench-start-'));
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'glimpse-bench-start-'));
+    // Run as root, the embedded cluster's user (postgres) must be able to pass through.
+    fs.chmodSync(tmp, 0o711);
     try {
-      const seeded = path.join(root, 'seeded');
-      const bare = path.join(root, 'bare');
+      const seeded = path.join(tmp, 'seeded');
+      const bare = path.join(tmp, 'bare');
       for (const [label, dir, env] of [
         ['first start (demo data)', seeded, {}],
         ['first start, SEED_DEMO=false', bare, { SEED_DEMO: 'false' }],
@@ -163,7 +195,7 @@ export async function runStart(args: Args): Promise<void> {
         );
       }
     } finally {
-      fs.rmSync(root, { recursive: true, force: true });
+      fs.rmSync(tmp, { recursive: true, force: true });
     }
   }
   const labels = [...new Set(samples.map((s) => s.label))];

@@ -123,12 +123,13 @@ export function postmasterOf(dataDir: string): { pid: number; port: number } | n
   }
 }
 
+/** Running: exists and is not a zombie (an orphan's exit is reaped by init, sometimes a second later). */
 export function isAlive(pid: number): boolean {
   try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return false;
   }
 }
 

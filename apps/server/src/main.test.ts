@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AuthResponse, Post, SelfUser } from '@glimpse/shared';
@@ -32,7 +33,21 @@ describe('the server process and its embedded PostgreSQL', () => {
   };
 
   beforeAll(async () => {
-    bundle = await buildServer();
+    ({ bundle } = await buildServer());
+  }, 120_000);
+
+  it('is built by `npm start` when the bundle is missing or older than its sources, and only then', async () => {
+    fs.rmSync(path.dirname(bundle), { recursive: true, force: true });
+    expect(await buildServer()).toEqual({ bundle, built: true });
+    expect(await buildServer()).toEqual({ bundle, built: false });
+    const source = path.join(path.dirname(fileURLToPath(import.meta.url)), 'main.ts');
+    const later = new Date(fs.statSync(bundle).mtimeMs + 2_000);
+    fs.utimesSync(source, later, later);
+    expect(await buildServer()).toEqual({ bundle, built: true });
+    // One file, run by plain node: no TypeScript left, the shared package inlined.
+    const code = fs.readFileSync(bundle, 'utf8');
+    expect(code).not.toMatch(/from ["']@glimpse\/shared["']/);
+    expect(fs.existsSync(path.join(path.dirname(bundle), 'migrations', 'meta', '_journal.json'))).toBe(true);
   }, 120_000);
 
   beforeEach(() => {

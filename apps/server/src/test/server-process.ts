@@ -11,13 +11,13 @@ const START_TIMEOUT_MS = 90_000;
  * Builds the server as `npm start` does (scripts/build.mjs: only when the bundle is missing or
  * older than its sources) and returns the bundle's path. Tests then run it with plain node.
  */
-export async function buildServer(): Promise<string> {
+export async function buildServer(): Promise<{ bundle: string; built: boolean }> {
   const { build, SERVER_ENTRY } = (await import(pathToFileURL(BUILD_SCRIPT).href)) as {
     build(opts: { only: string }): Promise<string[]>;
     SERVER_ENTRY: string;
   };
-  await build({ only: 'server' });
-  return SERVER_ENTRY;
+  const built = await build({ only: 'server' });
+  return { bundle: SERVER_ENTRY, built: built.includes('server') };
 }
 
 /** The real server, compiled, in a process group of its own: what `npm start` runs. */

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 
@@ -162,34 +163,76 @@ function clusterUser(): ClusterUser | null {
   return created;
 }
 
+/** The first directory on the way to `target` that `user` cannot enter, or null. */
+function blockingDirectory(target: string, user: ClusterUser): string | null {
+  for (let d = target; ; d = path.dirname(d)) {
+    const st = fs.statSync(d);
+    const searchable =
+      (st.mode & 0o001) !== 0 ||
+      (st.uid === user.uid && (st.mode & 0o100) !== 0) ||
+      (st.gid === user.gid && (st.mode & 0o010) !== 0);
+    if (!searchable) return d;
+    if (d === path.dirname(d)) return null;
+  }
+}
+
 /**
  * As root, every directory above the cluster must be searchable by the cluster's user. We make
  * our own two levels (DATA_DIR and DATA_DIR/pg) traversable (o+x: no listing) and refuse, with a
  * way out, when an ancestor we do not own in that sense (e.g. /root, mode 700) blocks the way.
  */
-function ensureReachable(dir: string, bins: Binaries, user: ClusterUser): void {
+function ensureReachable(dir: string, user: ClusterUser): void {
   for (const own of [path.dirname(dir), dir]) {
     const mode = fs.statSync(own).mode & 0o777;
     if ((mode & 0o001) === 0) fs.chmodSync(own, mode | 0o001);
   }
-  for (const target of [path.dirname(path.dirname(dir)), path.dirname(bins.postgres)]) {
-    for (let d = target; ; d = path.dirname(d)) {
-      const st = fs.statSync(d);
-      const searchable =
-        (st.mode & 0o001) !== 0 ||
-        (st.uid === user.uid && (st.mode & 0o100) !== 0) ||
-        (st.gid === user.gid && (st.mode & 0o010) !== 0);
-      if (!searchable) {
-        throw new EmbeddedPostgresError(
-          `The embedded PostgreSQL runs as the system user "${CLUSTER_OS_USER}" (it refuses to run as root), ` +
-            `and that user cannot enter ${d} (mode ${(st.mode & 0o777).toString(8)}) on the way to ${target}. ` +
-            'Put the checkout and DATA_DIR outside it (for example DATA_DIR=/var/lib/glimpse), ' +
-            `allow it in (chmod o+x ${d}), run as a regular user, or set DATABASE_URL.`,
-        );
-      }
-      if (d === path.dirname(d)) break;
-    }
+  const blocked = blockingDirectory(path.dirname(path.dirname(dir)), user);
+  if (blocked) {
+    throw new EmbeddedPostgresError(
+      `The embedded PostgreSQL runs as the system user "${CLUSTER_OS_USER}" (it refuses to run as root), ` +
+        `and that user cannot enter ${blocked} (mode ${(fs.statSync(blocked).mode & 0o777).toString(8)}) on the way to ${dir}. ` +
+        'Put DATA_DIR outside it (for example DATA_DIR=/var/lib/glimpse), ' +
+        `allow it in (chmod o+x ${blocked}), run as a regular user, or set DATABASE_URL.`,
+    );
   }
+}
+
+/**
+ * As root with node_modules where the cluster's user cannot go (a checkout under /root, mode
+ * 700): run a copy of the binaries from the temp directory instead, made once per version and
+ * kept only if root owns it and nobody else may write to it.
+ */
+function reachableBinaries(bins: Binaries, user: ClusterUser): Binaries {
+  if (!blockingDirectory(path.dirname(bins.postgres), user)) return bins;
+  const native = path.dirname(path.dirname(bins.postgres));
+  const { version } = JSON.parse(fs.readFileSync(path.join(native, '..', 'package.json'), 'utf8')) as {
+    version: string;
+  };
+  const copy = path.join(os.tmpdir(), `glimpse-postgres-${version}-${process.platform}-${process.arch}`);
+  const trusted = (d: string) => {
+    try {
+      const st = fs.statSync(d);
+      return st.uid === 0 && (st.mode & 0o022) === 0 && fs.existsSync(path.join(d, '.complete'));
+    } catch {
+      return false;
+    }
+  };
+  if (!trusted(copy)) {
+    fs.rmSync(copy, { recursive: true, force: true });
+    const staging = fs.mkdtempSync(`${copy}.tmp-`);
+    fs.cpSync(native, staging, { recursive: true, verbatimSymlinks: true });
+    fs.writeFileSync(path.join(staging, '.complete'), '');
+    fs.chmodSync(staging, 0o755);
+    fs.renameSync(staging, copy);
+  }
+  const moved = { postgres: path.join(copy, 'bin', 'postgres'), initdb: path.join(copy, 'bin', 'initdb') };
+  if (blockingDirectory(path.dirname(moved.postgres), user)) {
+    throw new EmbeddedPostgresError(
+      `The embedded PostgreSQL runs as the system user "${CLUSTER_OS_USER}", which can reach neither ` +
+        `${native} nor a copy in ${os.tmpdir()}. Run as a regular user or set DATABASE_URL.`,
+    );
+  }
+  return moved;
 }
 
 /** `command args` run as the cluster's user, dying with us where the platform allows it. */
@@ -558,10 +601,10 @@ async function ensureAppDatabase(connection: ClusterConnection): Promise<void> {
 export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
   const dir = path.resolve(opts.dir);
   const log = opts.log ?? (() => {});
-  const bins = findBinaries();
   const user = clusterUser();
+  const bins = user ? reachableBinaries(findBinaries(), user) : findBinaries();
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  if (user) ensureReachable(dir, bins, user);
+  if (user) ensureReachable(dir, user);
   const release = claimOwnership(dir);
   const dataDir = path.join(dir, 'data');
   try {

@@ -44,7 +44,7 @@ async function npmStart(root: string, dataDir: string, env: Record<string, strin
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
-      ...process.env,
+      ...cleanEnv(),
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',

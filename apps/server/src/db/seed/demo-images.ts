@@ -1,73 +1,115 @@
 import sharp from 'sharp';
+import type { Category } from '@glimpse/shared';
+import { renderAvatarSvg, type AvatarLook } from './images/avatar.js';
+import { SCENES, type PhotoScene } from './images/scenes.js';
+import { Scene, seededRandom } from './images/svg.js';
 
 /**
- * Demo "photos" drawn locally from SVG (no network): a sky gradient, a sun, layered hills and a
- * few shapes, in a palette picked by `seed`. Good enough to exercise the real media pipeline.
+ * Demo photos and avatars drawn locally (no network): each category has its own scenes (plates
+ * on a table for Food, ridges and sea for Travel, clothes on a rail for Fashion, ...), every one
+ * randomised in layout, palette and surface by a seed, then given film grain and a lens
+ * vignette so it reads as a photo in a feed grid. The SVG is rendered by sharp (librsvg).
  */
 
-const PALETTES = [
-  ['#ff9a8b', '#ff6a88', '#ff99ac', '#2d3561', '#c05c7e'],
-  ['#a1c4fd', '#c2e9fb', '#fdfbfb', '#3f5e96', '#6b8cce'],
-  ['#fbc2eb', '#a6c1ee', '#fef9d7', '#5b4b8a', '#8e7cc3'],
-  ['#f6d365', '#fda085', '#fff1c1', '#7a3e2b', '#c8553d'],
-  ['#84fab0', '#8fd3f4', '#e0f7fa', '#1d5c63', '#417d7a'],
-  ['#fccb90', '#d57eeb', '#fde2e4', '#3c2a4d', '#7d5a94'],
-  ['#43e97b', '#38f9d7', '#eafff5', '#14452f', '#2e8b57'],
-  ['#fa709a', '#fee140', '#fff6e0', '#5e2750', '#b8336a'],
-] as const;
+export type { AvatarLook, PhotoScene };
+export { SCENES };
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Film grain strength: ± this many levels of 255, grey (the same on all three channels). */
+const GRAIN_LEVELS = 9;
+const GRAIN_TABLE_SIZE = 1 << 16;
+/** How much the corners darken (0..1), like a real lens. */
+const VIGNETTE = 0.3;
+const VIGNETTE_STEPS = 1024;
+let grainTable: Int8Array | undefined;
+let vignetteTable: Float32Array | undefined;
 
-function hillPath(width: number, height: number, baseY: number, amp: number, rand: () => number): string {
-  const points: string[] = [`M0 ${height}`, `L0 ${baseY}`];
-  const steps = 6;
-  for (let i = 1; i <= steps; i++) {
-    const x = (width / steps) * i;
-    const y = baseY - amp * (0.3 + rand() * 0.7);
-    const cx = x - width / steps / 2;
-    points.push(`Q${cx.toFixed(0)} ${(y - amp * 0.4).toFixed(0)} ${x.toFixed(0)} ${y.toFixed(0)}`);
+/**
+ * The "camera" pass over raw RGB pixels, in place: a lens vignette and film grain. In a JS loop
+ * it costs a few milliseconds; as SVG radial gradients or a sharp noise composite it costs
+ * 10-35 ms per photo (a radial gradient over the whole frame is librsvg's slowest fill).
+ */
+function develop(pixels: Buffer, width: number, height: number, channels: number, seed: number): void {
+  if (!grainTable) {
+    const r = seededRandom(7);
+    grainTable = Int8Array.from({ length: GRAIN_TABLE_SIZE }, () =>
+      Math.round((r() + r() + r() - 1.5) * GRAIN_LEVELS),
+    );
+    // Brightness by squared distance from the centre (0 = centre, 1 = corner).
+    vignetteTable = Float32Array.from({ length: VIGNETTE_STEPS + 1 }, (_, i) => {
+      const d = Math.sqrt(i / VIGNETTE_STEPS);
+      const t = Math.min(1, Math.max(0, (d - 0.45) / 0.55));
+      return 1 - VIGNETTE * t * t;
+    });
   }
-  points.push(`L${width} ${height}`, 'Z');
-  return points.join(' ');
+  const grain = grainTable;
+  const vignette = vignetteTable!;
+  const dx2 = Float32Array.from({ length: width }, (_, x) => ((x - width / 2) / (width / 2)) ** 2 / 2);
+  let k = (seed * 2654435761) >>> 0;
+  let i = 0;
+  for (let y = 0; y < height; y++) {
+    const dy2 = ((y - height / 2) / (height / 2)) ** 2 / 2;
+    for (let x = 0; x < width; x++, i += channels) {
+      const light = vignette[Math.min(VIGNETTE_STEPS, Math.round((dx2[x]! + dy2) * VIGNETTE_STEPS))]!;
+      k = (k + 40503) >>> 0;
+      const g = grain[(k ^ (k >>> 7)) & (GRAIN_TABLE_SIZE - 1)]!;
+      for (let c = 0; c < 3; c++) {
+        const v = pixels[i + c]! * light + g;
+        pixels[i + c] = v < 0 ? 0 : v > 255 ? 255 : v;
+      }
+    }
+  }
 }
 
-export async function renderDemoPhoto(
+/** The scenes of one category. */
+export function scenesOf(category: Category): PhotoScene[] {
+  return SCENES.filter((s) => s.category === category);
+}
+
+/**
+ * Renders `scene` with layout seed `seed` to a JPEG, as a phone would hand it to the upload form.
+ * `scale` shrinks the scene's 1080 px base size (the drawing is resolution-independent).
+ */
+export async function renderScenePhoto(
+  scene: PhotoScene,
   seed: number,
-  opts: { width?: number; height?: number } = {},
+  opts: { scale?: number; variant?: number } = {},
 ): Promise<Buffer> {
-  const rand = mulberry32(seed * 7919 + 17);
-  const width = opts.width ?? 1080;
-  const height = opts.height ?? (rand() < 0.5 ? 1350 : 1080);
-  const p = PALETTES[seed % PALETTES.length]!;
-  const sunX = (0.2 + rand() * 0.6) * width;
-  const sunY = (0.18 + rand() * 0.25) * height;
-  const sunR = (0.06 + rand() * 0.08) * width;
-  const shapes = Array.from({ length: 5 }, () => {
-    const x = rand() * width;
-    const y = rand() * height * 0.5;
-    const r = 8 + rand() * 30;
-    return `<circle cx="${x.toFixed(0)}" cy="${y.toFixed(0)}" r="${r.toFixed(0)}" fill="#ffffff" opacity="${(0.15 + rand() * 0.3).toFixed(2)}"/>`;
-  }).join('');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
-  <defs>
-    <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
-      <stop offset="0" stop-color="${p[0]}"/><stop offset="0.6" stop-color="${p[1]}"/><stop offset="1" stop-color="${p[2]}"/>
-    </linearGradient>
-  </defs>
-  <rect width="100%" height="100%" fill="url(#sky)"/>
-  ${shapes}
-  <circle cx="${sunX.toFixed(0)}" cy="${sunY.toFixed(0)}" r="${sunR.toFixed(0)}" fill="${p[2]}" opacity="0.9"/>
-  <path d="${hillPath(width, height, height * 0.62, height * 0.12, rand)}" fill="${p[4]}" opacity="0.85"/>
-  <path d="${hillPath(width, height, height * 0.78, height * 0.1, rand)}" fill="${p[3]}"/>
-</svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer();
+  let h = 0;
+  for (const ch of scene.id) h = (Math.imul(h, 31) + ch.charCodeAt(0)) >>> 0;
+  const variant = opts.variant ?? 0;
+  const r = seededRandom((seed * 7919) ^ h ^ (variant * 104729));
+  // Variants of one scene also differ in shape: the feed is a masonry grid.
+  const [width, height] = scene.sizes[(h + variant) % scene.sizes.length]!;
+  const scale = opts.scale ?? 1;
+  const canvas = new Scene(Math.round(width * scale), Math.round(height * scale), r, variant);
+  scene.draw(canvas);
+  const { data, info } = await sharp(Buffer.from(canvas.toString()))
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  develop(data, info.width, info.height, info.channels, seed);
+  return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
+    .jpeg({ quality: 88 })
+    .toBuffer();
+}
+
+/** A demo photo for any integer seed (benchmarks use this): the scene cycles with the seed. */
+export function renderDemoPhoto(seed: number): Promise<Buffer> {
+  const scene = SCENES[Math.abs(seed) % SCENES.length]!;
+  return renderScenePhoto(scene, seed, { variant: Math.floor(Math.abs(seed) / SCENES.length) });
+}
+
+/**
+ * Portraits are drawn on a 400 px canvas and rendered at 200 px: the app shows avatars at 24-120
+ * px, and the pipeline then makes the 96 and 200 px crops only (a third of the work of 400 px).
+ */
+export const AVATAR_PX = 200;
+
+/** A portrait-style avatar (head and shoulders on a soft backdrop) as a JPEG. */
+export function renderAvatar(look: AvatarLook, seed: number): Promise<Buffer> {
+  const canvas = new Scene(400, 400, seededRandom(seed));
+  renderAvatarSvg(canvas, look);
+  return sharp(Buffer.from(canvas.toString(AVATAR_PX)))
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }

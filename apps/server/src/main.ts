@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { migrateDatabase, openDatabase, type Database } from './db/client.js';
 import { EmbeddedPostgresError } from './db/embedded-postgres.js';
 import { seedDemoIfEmpty } from './db/seed/demo.js';
+import { printDemoBanner } from './db/seed/demo-banner.js';
 import { createLogger } from './lib/log.js';
 import { resolveJwtSecret } from './lib/secret.js';
 import { cleanupOrphanUploads, ORPHAN_CLEANUP_INTERVAL_MS } from './modules/media/media.cleanup.js';
@@ -72,6 +73,7 @@ async function main(): Promise<void> {
   if (config.seedDemo) await seedDemoIfEmpty(app.ctx, app.log);
 
   await app.listen({ port: config.port, host: config.host });
+  await printDemoBanner(app.ctx);
 
   // Hourly: uploads never attached to a post go after a day (with files nothing else uses).
   const sweep = () =>

@@ -1,7 +1,8 @@
 /**
- * `npm run seed -- --users N --posts M`: adds N members and M posts (with photos, follows, likes,
- * comments, chats) to the configured database, embedded or PostgreSQL. Usernames get a run
- * suffix so repeated runs never collide. Prints the accounts' password once.
+ * `npm run seed -- --users N --posts M [--photos-per-scene K]`: adds N members and M posts (with
+ * photos, portraits, follows, likes, comments, chats) to the configured database, embedded or
+ * PostgreSQL. Usernames and emails get a run suffix so repeated runs never collide. Prints the
+ * accounts' password once, and how long each step took.
  */
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
@@ -9,15 +10,27 @@ import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { resolveJwtSecret } from '../../lib/secret.js';
 import { migrateDatabase, openDatabase } from '../client.js';
-import { seedDemo } from './demo.js';
+import { DEFAULT_DEMO, seedDemo } from './demo.js';
 
 const { values } = parseArgs({
-  options: { users: { type: 'string', default: '30' }, posts: { type: 'string', default: '300' } },
+  options: {
+    users: { type: 'string', default: String(DEFAULT_DEMO.users) },
+    posts: { type: 'string', default: String(DEFAULT_DEMO.posts) },
+    'photos-per-scene': { type: 'string', default: String(DEFAULT_DEMO.photosPerScene) },
+  },
 });
 const usersCount = Number(values.users);
 const postsCount = Number(values.posts);
-if (!Number.isInteger(usersCount) || usersCount < 1 || !Number.isInteger(postsCount) || postsCount < 0) {
-  console.error('Usage: npm run seed -- --users <N ≥ 1> --posts <M ≥ 0>');
+const photosPerScene = Number(values['photos-per-scene']);
+if (
+  !Number.isInteger(usersCount) ||
+  usersCount < 1 ||
+  !Number.isInteger(postsCount) ||
+  postsCount < 0 ||
+  !Number.isInteger(photosPerScene) ||
+  photosPerScene < 1
+) {
+  console.error('Usage: npm run seed -- --users <N ≥ 1> --posts <M ≥ 0> [--photos-per-scene <K ≥ 1>]');
   process.exit(2);
 }
 
@@ -31,19 +44,23 @@ const app = await buildApp({
 });
 const password = randomBytes(9).toString('base64url');
 const suffix = `_${Date.now().toString(36).slice(-4)}`;
-const started = Date.now();
 const result = await seedDemo(app.ctx, {
   users: usersCount,
   posts: postsCount,
   password,
+  photosPerScene,
   usernameSuffix: suffix,
 });
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 console.log(
-  `Seeded ${result.usernames.length} members and ${result.postCount} posts in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+  `Seeded ${result.usernames.length} members and ${result.postCount} posts in ${seconds(result.timings.total ?? 0)}.`,
 );
 console.log(
-  `Usernames: ${result.usernames.slice(0, 5).join(', ')}${result.usernames.length > 5 ? ', ...' : ''}`,
+  `  ${Object.entries(result.timings)
+    .map(([step, ms]) => `${step} ${seconds(ms)}`)
+    .join(', ')} (since start)`,
 );
+console.log(`Sign in as: ${result.emails.slice(0, 3).join(', ')}${result.emails.length > 3 ? ', ...' : ''}`);
 console.log(`Password for all of them: ${password}`);
 await app.close();
 await database.close();

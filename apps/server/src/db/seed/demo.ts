@@ -1,314 +1,256 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
-import { makeExcerpt, type Category, type ImageVariant, type Privacy } from '@glimpse/shared';
 import type { AppContext } from '../../context.js';
 import { newId } from '../../lib/ids.js';
 import { hashPassword } from '../../lib/passwords.js';
-import { processImage } from '../../modules/media/media.pipeline.js';
-import { hotScoreSql } from '../../modules/posts/posts.hot.js';
+import { hotScoreExpr } from '../../modules/posts/posts.hot.js';
+import type { DbOrTx } from '../client.js';
 import {
   chatMembers,
   chats,
   comments,
   follows,
   likes,
+  mediaUploads,
+  messageReads,
   messages,
   postMedia,
   posts,
   shares,
   users,
 } from '../schema/index.js';
-import {
-  CATEGORIES,
-  DEMO_CHAT_LINES,
-  DEMO_CITIES,
-  DEMO_COMMENTS,
-  DEMO_PEOPLE,
-  topicFor,
-} from './demo-content.js';
-import { renderDemoPhoto } from './demo-images.js';
+import { writeDemoCredentials } from './demo-banner.js';
+import { SCENES } from './demo-images.js';
+import { makeDemoMedia, type DemoMedia } from './demo-media.js';
+import { planDemo, type DemoPlan } from './demo-plan.js';
 
 export interface SeedOptions {
   users: number;
   posts: number;
   /** One password for every generated account; never a constant in the code. */
   password: string;
-  /** Distinct generated photos, reused across posts (content-addressed, stored once). */
-  imagePool?: number;
-  /** Appended to usernames so repeated runs on one database never collide. */
+  /** Distinct photos drawn per scene (3 scenes per category); posts share them. */
+  photosPerScene?: number;
+  /** Photo size relative to the scenes' 1080 px base (smaller is faster to make). */
+  photoScale?: number;
+  /** Appended to usernames and emails so repeated runs on one database never collide. */
   usernameSuffix?: string;
   seed?: number;
 }
 
 export interface SeedResult {
   usernames: string[];
+  /** Sign-in emails, the busiest member first. */
+  emails: string[];
   postCount: number;
-}
-
-const INSERT_CHUNK = 500;
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-function rng(seed: number): () => number {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    return (s >>> 0) / 4294967296;
-  };
-}
-
-async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < rows.length; i += INSERT_CHUNK) await insert(rows.slice(i, i + INSERT_CHUNK));
+  /** Wall time of each step, for `npm run seed` and the start log. */
+  timings: Record<string, number>;
 }
 
 /**
- * Generates members, posts with real processed photos, follows, likes, comments, shares and a
- * few chats. Counters are recomputed set-wise at the end, so they match the rows exactly.
+ * Demo photos are 640 px wide: the pipeline then stores the original and a 320 px variant (at
+ * 720 px it would add a 640 px one, +60 % work), and a feed card at any width up to 320 CSS px
+ * is sharp on a 2x screen.
+ */
+const PHOTO_WIDTH_PX = 640;
+
+/** The first-start size: enough for a full feed and Explore without slowing the first start. */
+export const DEFAULT_DEMO = {
+  users: 30,
+  posts: 300,
+  photosPerScene: 2,
+  photoScale: PHOTO_WIDTH_PX / 1080,
+} as const;
+
+/** Bind parameters per statement stay well under PostgreSQL's 65535. */
+const PARAMS_PER_INSERT = 30_000;
+
+/** One multi-row INSERT per chunk (a chunk is as many rows as fit the parameter budget). */
+async function insertRows<T extends Record<string, unknown>>(
+  db: DbOrTx,
+  table: PgTable,
+  rows: T[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const perRow = Math.max(1, Object.keys(rows[0]!).length);
+  const chunk = Math.max(1, Math.floor(PARAMS_PER_INSERT / perRow));
+  for (let i = 0; i < rows.length; i += chunk) {
+    await db.insert(table).values(rows.slice(i, i + chunk) as never);
+  }
+}
+
+/** post_media rows and the matching claimed uploads, as the create-post flow leaves them. */
+function mediaRows(plan: DemoPlan, media: DemoMedia) {
+  const postMediaRows: Array<typeof postMedia.$inferInsert> = [];
+  const uploadRows: Array<typeof mediaUploads.$inferInsert> = [];
+  for (const p of plan.photos) {
+    const image = media.photos.get(p.sceneId)?.[p.variant];
+    if (!image) throw new Error(`demo photo missing: ${p.sceneId}#${p.variant}`);
+    const uploadedAt = new Date(p.postCreatedAt.getTime() - (2 + p.position) * 60_000);
+    postMediaRows.push({
+      id: newId(p.postCreatedAt),
+      postId: p.postId,
+      position: p.position,
+      url: image.url,
+      variants: image.variants,
+      width: image.width,
+      height: image.height,
+      placeholder: image.placeholder,
+      altText: p.altText,
+      caption: '',
+    });
+    uploadRows.push({
+      id: newId(uploadedAt),
+      ownerId: p.authorId,
+      url: image.url,
+      variants: image.variants,
+      width: image.width,
+      height: image.height,
+      placeholder: image.placeholder,
+      storageKeys: image.storageKeys,
+      postId: p.postId,
+      createdAt: uploadedAt,
+    });
+  }
+  return { postMediaRows, uploadRows };
+}
+
+/**
+ * Generates members with portraits, posts with category photos, follows, likes, comments,
+ * shares and conversations, in one transaction: a failed seed leaves nothing behind, so the next
+ * start tries again. Images are drawn and processed while the rows that don't need them are
+ * written; counters are then computed set-wise from the rows themselves.
  */
 export async function seedDemo(
   ctx: AppContext,
   opts: SeedOptions,
   log?: FastifyBaseLogger,
 ): Promise<SeedResult> {
-  const random = rng(opts.seed ?? Date.now());
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
-  const db = ctx.db;
-  const now = Date.now();
-  const suffix = opts.usernameSuffix ?? '';
+  const started = performance.now();
+  const cpuStart = process.cpuUsage();
+  const timings: Record<string, number> = {};
+  const mark = (step: string) => (timings[step] = Math.round(performance.now() - started));
+  const seed = opts.seed ?? Date.now() % 1_000_000_007;
+  const photosPerScene = Math.max(1, opts.photosPerScene ?? DEFAULT_DEMO.photosPerScene);
 
   log?.info({ users: opts.users, posts: opts.posts }, 'seeding demo data');
-  const passwordHash = await hashPassword(opts.password);
-
-  const userRows = Array.from({ length: opts.users }, (_, i) => {
-    const person = DEMO_PEOPLE[i % DEMO_PEOPLE.length]!;
-    const round = Math.floor(i / DEMO_PEOPLE.length);
-    const username = `${person[0]}${round ? round + 1 : ''}${suffix}`;
-    const city = DEMO_CITIES[i % DEMO_CITIES.length]!;
-    const createdAt = new Date(now - (90 + random() * 300) * DAY_MS);
-    return {
-      id: newId(createdAt),
-      username,
-      email: `${username}@gmail.com`,
-      passwordHash,
-      displayName: `${person[1]} ${person[2]}`,
-      firstName: person[1],
-      lastName: person[2],
-      bio: `${pick(['Photographer', 'Home cook', 'Runner', 'Designer', 'Traveller', 'Engineer'])} in ${city.name}. Sharing small good things.`,
-      location: `${city.name}, ${city.country}`,
-      website: random() < 0.3 ? `https://${username}.example.com` : '',
-      isVerified: random() < 0.2,
-      createdAt,
-      lastActiveAt: new Date(now - random() * 3 * DAY_MS),
-    };
+  const plan = planDemo({
+    users: opts.users,
+    posts: opts.posts,
+    passwordHash: await hashPassword(opts.password),
+    usernameSuffix: opts.usernameSuffix ?? '',
+    photosPerScene,
+    seed,
+    now: Date.now(),
   });
-  await insertChunked(userRows, (chunk) => db.insert(users).values(chunk));
+  mark('plan');
+  const mediaPromise = makeDemoMedia(ctx, {
+    scenes: SCENES,
+    photosPerScene,
+    photoScale: opts.photoScale ?? DEFAULT_DEMO.photoScale,
+    looks: plan.people.map((p) => p.look),
+    seed,
+  }).finally(() => mark('images'));
+  // If the transaction fails first, the pool's own failure must not go unhandled.
+  mediaPromise.catch(() => {});
 
-  const poolSize = Math.max(1, opts.imagePool ?? 24);
-  const pool: Array<{
-    url: string;
-    width: number;
-    height: number;
-    placeholder: string | null;
-    variants: ImageVariant[];
-  }> = [];
-  for (let i = 0; i < poolSize; i++) {
-    const photo = await renderDemoPhoto((opts.seed ?? 1) + i);
-    const processed = await processImage(ctx.storage, photo, { kind: 'post' });
-    pool.push(processed);
-  }
-
-  const postRows: Array<typeof posts.$inferInsert> = [];
-  const mediaRows: Array<typeof postMedia.$inferInsert> = [];
-  for (let i = 0; i < opts.posts; i++) {
-    const author = userRows[Math.floor(random() * userRows.length)]!;
-    const category: Category = CATEGORIES[i % CATEGORIES.length]!;
-    const topic = topicFor(category);
-    // Irvine (the Explore default) gets a larger share so its feed is never thin.
-    const city = random() < 0.2 ? DEMO_CITIES[0]! : pick(DEMO_CITIES);
-    const createdAt = new Date(now - random() * 60 * DAY_MS);
-    const [first, second, third] = [...topic.lines].sort(() => random() - 0.5) as [string, string, string];
-    const content = random() < 0.5 ? `${first} ${second}\n\n${third}` : `${first}\n\n${second}`;
-    const roll = random();
-    const privacy: Privacy =
-      roll < 0.85 ? 'public' : roll < 0.93 ? 'followers' : roll < 0.97 ? 'friends' : 'private';
-    const id = newId(createdAt);
-    const tags = Array.from(
-      new Set([pick(topic.tags), pick(topic.tags), city.name.toLowerCase().replace(/\s+/g, '')]),
-    );
-    postRows.push({
-      id,
-      authorId: author.id,
-      title: pick(topic.titles),
-      content,
-      excerpt: makeExcerpt(content),
-      category,
-      tags,
-      privacy,
-      city: city.name,
-      locationName: `${city.name}, ${city.state}`,
-      latitude: city.latitude + (random() - 0.5) * 0.05,
-      longitude: city.longitude + (random() - 0.5) * 0.05,
-      address: { street: '', city: city.name, state: city.state, country: city.country, zipCode: '' },
-      viewsCount: Math.floor(random() * 2000),
-      createdAt,
-      updatedAt: createdAt,
-    });
-    const imageCount = 1 + Math.floor(random() * random() * 5);
-    for (let position = 0; position < imageCount; position++) {
-      const image = pool[Math.floor(random() * pool.length)]!;
-      mediaRows.push({
-        id: newId(createdAt),
-        postId: id,
-        position,
-        url: image.url,
-        variants: image.variants,
-        width: image.width,
-        height: image.height,
-        placeholder: image.placeholder,
-        altText: `${category} photo in ${city.name}`,
-        caption: position === 0 ? pick(topic.lines) : '',
-      });
-    }
-  }
-  await insertChunked(postRows, (chunk) => db.insert(posts).values(chunk));
-  await insertChunked(mediaRows, (chunk) => db.insert(postMedia).values(chunk));
-
-  const followRows = new Map<string, typeof follows.$inferInsert>();
-  for (const follower of userRows) {
-    const wanted = 5 + Math.floor(random() * 8);
-    for (let k = 0; k < wanted; k++) {
-      const followee = pick(userRows);
-      if (followee.id === follower.id) continue;
-      followRows.set(`${follower.id}:${followee.id}`, { followerId: follower.id, followeeId: followee.id });
-    }
-  }
-  await insertChunked([...followRows.values()], (chunk) => db.insert(follows).values(chunk));
-
-  const likeRows = new Map<string, typeof likes.$inferInsert>();
-  const commentRows: Array<typeof comments.$inferInsert> = [];
-  const shareRows: Array<typeof shares.$inferInsert> = [];
-  for (const post of postRows) {
-    const postTime = (post.createdAt as Date).getTime();
-    const likeCount = Math.floor(random() * Math.min(25, userRows.length));
-    for (let k = 0; k < likeCount; k++) {
-      const liker = pick(userRows);
-      likeRows.set(`${post.id}:${liker.id}`, {
-        postId: post.id,
-        userId: liker.id,
-        createdAt: new Date(postTime + random() * (now - postTime)),
-      });
-    }
-    const commentCount = Math.floor(random() * 5);
-    for (let k = 0; k < commentCount; k++) {
-      const at = new Date(postTime + random() * (now - postTime));
-      commentRows.push({
-        id: newId(at),
-        postId: post.id,
-        userId: pick(userRows).id,
-        content: pick(DEMO_COMMENTS),
-        createdAt: at,
-      });
-    }
-    if (random() < 0.3)
-      shareRows.push({ id: newId(), postId: post.id, userId: pick(userRows).id, shareType: 'repost' });
-  }
-  await insertChunked([...likeRows.values()], (chunk) => db.insert(likes).values(chunk));
-  await insertChunked(commentRows, (chunk) => db.insert(comments).values(chunk));
-  await insertChunked(shareRows, (chunk) => db.insert(shares).values(chunk));
-
-  await seedChats(ctx, userRows.slice(0, Math.min(6, userRows.length)), random);
-  await recomputeCounters(ctx);
+  await ctx.db.transaction(async (tx) => {
+    await insertRows(tx, users, plan.users);
+    await insertRows(tx, posts, plan.posts);
+    await insertRows(tx, follows, plan.follows);
+    await insertRows(tx, likes, plan.likes);
+    await insertRows(tx, comments, plan.comments);
+    await insertRows(tx, shares, plan.shares);
+    await insertRows(tx, chats, plan.chats);
+    await insertRows(tx, chatMembers, plan.chatMembers);
+    await insertRows(tx, messages, plan.messages);
+    await insertRows(tx, messageReads, plan.messageReads);
+    mark('rows');
+    const media = await mediaPromise;
+    const { postMediaRows, uploadRows } = mediaRows(plan, media);
+    await insertRows(tx, postMedia, postMediaRows);
+    await insertRows(tx, mediaUploads, uploadRows);
+    await setAvatars(tx, plan, media);
+    await recomputeCounters(tx);
+    mark('media rows + counters');
+  });
+  mark('total');
+  // CPU time of this process (sharp's threads included; PostgreSQL's own processes not): a
+  // figure that does not swing with what else the machine is doing.
+  const cpu = process.cpuUsage(cpuStart);
+  timings.cpu = Math.round((cpu.user + cpu.system) / 1000);
   log?.info(
-    { users: userRows.length, posts: postRows.length, likes: likeRows.size, comments: commentRows.length },
+    { users: plan.users.length, posts: plan.posts.length, likes: plan.likes.length, ms: timings },
     'demo data ready',
   );
-  return { usernames: userRows.map((u) => u.username), postCount: postRows.length };
+  return {
+    usernames: plan.users.map((u) => u.username),
+    emails: plan.users.map((u) => u.email),
+    postCount: plan.posts.length,
+    timings,
+  };
 }
 
-/** A few conversations between the first member and the next ones. */
-async function seedChats(
-  ctx: AppContext,
-  people: Array<{ id: string }>,
-  random: () => number,
-): Promise<void> {
-  const [first, ...others] = people;
-  if (!first) return;
-  for (const other of others.slice(0, 4)) {
-    const start = Date.now() - (1 + random() * 5) * DAY_MS;
-    const chatId = newId(new Date(start));
-    const lines = DEMO_CHAT_LINES.slice(0, 2 + Math.floor(random() * (DEMO_CHAT_LINES.length - 1)));
-    const rows = lines.map((content, i) => {
-      const at = new Date(start + i * 7 * 60 * 1000);
-      return { id: newId(at), chatId, senderId: i % 2 === 0 ? other.id : first.id, content, createdAt: at };
-    });
-    const last = rows[rows.length - 1]!;
-    const [a, b] = [first.id, other.id].sort();
-    await ctx.db.transaction(async (tx) => {
-      await tx.insert(chats).values({
-        id: chatId,
-        type: 'direct',
-        directKey: `${a}:${b}`,
-        createdBy: other.id,
-        lastMessageId: last.id,
-        lastActivityAt: last.createdAt,
-        createdAt: new Date(start),
-      });
-      await tx.insert(chatMembers).values([
-        {
-          chatId,
-          userId: first.id,
-          unreadCount: last.senderId === first.id ? 0 : 1,
-          lastReadAt: new Date(start),
-        },
-        { chatId, userId: other.id, unreadCount: 0, lastReadAt: last.createdAt },
-      ]);
-      await tx.insert(messages).values(rows);
-    });
-  }
-}
-
-/** Sets every counter and the trending score from the rows themselves (seed only; live paths move them in step). */
-export async function recomputeCounters(ctx: AppContext): Promise<void> {
-  await ctx.db.execute(sql`UPDATE posts p SET
-      likes_count = (SELECT count(*) FROM likes l WHERE l.post_id = p.id),
-      comments_count = (SELECT count(*) FROM comments c WHERE c.post_id = p.id),
-      shares_count = (SELECT count(*) FROM shares s WHERE s.post_id = p.id)`);
-  await ctx.db.execute(sql`UPDATE posts SET hot_score = ${hotScoreSql}`);
-  await ctx.db.execute(sql`UPDATE users u SET
-      posts_count = (SELECT count(*) FROM posts p WHERE p.author_id = u.id),
-      followers_count = (SELECT count(*) FROM follows f WHERE f.followee_id = u.id),
-      following_count = (SELECT count(*) FROM follows f WHERE f.follower_id = u.id)`);
+/** One UPDATE for every member with a portrait, as the avatar upload would have set it. */
+async function setAvatars(db: DbOrTx, plan: DemoPlan, media: DemoMedia): Promise<void> {
+  const ids: string[] = [];
+  const urls: string[] = [];
+  const uploadedAt: string[] = [];
+  plan.users.forEach((u, i) => {
+    const avatar = media.avatars[i];
+    if (!avatar) return;
+    ids.push(u.id!);
+    urls.push(avatar.url);
+    uploadedAt.push(new Date((u.createdAt as Date).getTime() + 86_400_000).toISOString());
+  });
+  if (ids.length === 0) return;
+  await db.execute(sql`
+    UPDATE ${users} SET avatar_url = v.url,
+      avatar_filename = regexp_replace(v.url, '^.*/', ''),
+      avatar_uploaded_at = v.at
+    FROM unnest(${sql.param(ids)}::text[], ${sql.param(urls)}::text[], ${sql.param(uploadedAt)}::timestamptz[]) AS v(id, url, at)
+    WHERE ${users.id} = v.id`);
 }
 
 /**
- * Seeds an empty embedded database on first start and prints the demo password once; it is also
- * kept (owner-only) in DATA_DIR/demo-credentials.txt for later reference.
+ * Sets every post and member counter and the trending score from the rows themselves, set-wise
+ * (grouped counts joined once, not a subquery per row). Seed and repair only: the live paths
+ * move counters in the same transaction as their rows.
+ */
+export async function recomputeCounters(db: DbOrTx): Promise<void> {
+  await db.execute(sql`
+    UPDATE ${posts} SET likes_count = c.likes, comments_count = c.comments, shares_count = c.shares,
+      hot_score = ${hotScoreExpr({ likes: sql`c.likes`, comments: sql`c.comments`, shares: sql`c.shares`, views: posts.viewsCount })}
+    FROM (
+      SELECT p.id, coalesce(l.n, 0) AS likes, coalesce(m.n, 0) AS comments, coalesce(s.n, 0) AS shares
+      FROM ${posts} p
+      LEFT JOIN (SELECT post_id, count(*)::int AS n FROM ${likes} GROUP BY post_id) l ON l.post_id = p.id
+      LEFT JOIN (SELECT post_id, count(*)::int AS n FROM ${comments} GROUP BY post_id) m ON m.post_id = p.id
+      LEFT JOIN (SELECT post_id, count(*)::int AS n FROM ${shares} GROUP BY post_id) s ON s.post_id = p.id
+    ) c
+    WHERE ${posts.id} = c.id`);
+  await db.execute(sql`
+    UPDATE ${users} SET posts_count = c.posts, followers_count = c.followers, following_count = c.following
+    FROM (
+      SELECT u.id, coalesce(p.n, 0) AS posts, coalesce(fr.n, 0) AS followers, coalesce(fg.n, 0) AS following
+      FROM ${users} u
+      LEFT JOIN (SELECT author_id, count(*)::int AS n FROM ${posts} GROUP BY author_id) p ON p.author_id = u.id
+      LEFT JOIN (SELECT followee_id, count(*)::int AS n FROM ${follows} GROUP BY followee_id) fr ON fr.followee_id = u.id
+      LEFT JOIN (SELECT follower_id, count(*)::int AS n FROM ${follows} GROUP BY follower_id) fg ON fg.follower_id = u.id
+    ) c
+    WHERE ${users.id} = c.id`);
+}
+
+/**
+ * Seeds an empty database on first start and keeps the password (owner-only) in
+ * DATA_DIR/demo-credentials.txt; the start banner points there instead of printing it.
  */
 export async function seedDemoIfEmpty(ctx: AppContext, log: FastifyBaseLogger): Promise<void> {
   const [existing] = await ctx.db.select({ id: users.id }).from(users).limit(1);
   if (existing) return;
   const password = randomBytes(9).toString('base64url');
-  const started = Date.now();
-  const result = await seedDemo(ctx, { users: 30, posts: 300, password, seed: 20261122 }, log);
-  const file = path.join(ctx.config.dataDir, 'demo-credentials.txt');
-  fs.mkdirSync(ctx.config.dataDir, { recursive: true });
-  fs.writeFileSync(
-    file,
-    `Demo accounts: ${result.usernames.join(', ')}\nPassword (all of them): ${password}\n`,
-    { mode: 0o600 },
-  );
-  const banner = [
-    '',
-    '  Demo data is ready (first start of an empty database).',
-    `  ${result.usernames.length} members, ${result.postCount} posts, in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
-    `  Sign in as any of: ${result.usernames.slice(0, 6).join(', ')}, ...`,
-    `  Password for every demo account: ${password}`,
-    `  (shown once; also kept in ${file})`,
-    '',
-  ].join('\n');
-  console.log(banner);
+  const result = await seedDemo(ctx, { ...DEFAULT_DEMO, password, seed: 20261122 }, log);
+  writeDemoCredentials(ctx.config.dataDir, { password, emails: result.emails });
 }

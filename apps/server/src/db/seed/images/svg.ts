@@ -193,7 +193,9 @@ export class Scene {
   /** The document; `outWidth` renders the same drawing at another pixel width. */
   toString(outWidth = this.width): string {
     const outHeight = Math.round((this.height * outWidth) / this.width);
-    const body = flattenOpacity(this.body.join(''));
+    let body = flattenOpacity(this.body.join(''));
+    // Odd variants are mirrored: the same scene photographed from its other side.
+    if (this.variant % 2 === 1) body = `<g transform="translate(${this.width} 0) scale(-1 1)">${body}</g>`;
     return `<svg xmlns="http://www.w3.org/2000/svg" width="${outWidth}" height="${outHeight}" viewBox="0 0 ${this.width} ${this.height}"><defs>${this.defs.join('')}</defs>${body}</svg>`;
   }
 }

@@ -2,8 +2,8 @@ import type { Category } from '@glimpse/shared';
 
 /**
  * What demo members write: titles, sentences and tags per photo scene (so a ramen photo gets a
- * ramen title), comments per category, and scripted conversations. `{city}` is replaced by the
- * post's city. Every title here is distinct; the generator never reuses one within a seed.
+ * ramen title) and comments per category. `{city}` is replaced by the post's city. Every title
+ * here is distinct; the generator never reuses one within a seed. Conversations: demo-chats.ts.
  */
 
 export interface SceneWriting {
@@ -822,102 +822,4 @@ export const AUTHOR_REPLIES = [
   'Haha, you have to go!',
   'Glad you like it!',
   'Will send you the details!',
-];
-
-/**
- * Conversations: `a` is the first member of the pair, `b` the second; each line is who speaks
- * and what they say. Times and read state are decided by the seed.
- */
-export type ChatScript = Array<['a' | 'b', string]>;
-
-export const CHAT_SCRIPTS: ChatScript[] = [
-  [
-    ['b', 'Ava!! Are you still coming on Saturday?'],
-    ['a', 'Yes! Wouldn’t miss it. What time?'],
-    ['b', 'Market opens at 9, brunch after?'],
-    ['a', 'Perfect. I’ll bring the good coffee beans'],
-    ['b', 'You’re the best'],
-    ['b', 'Also did you see the new dumpling place on Culver?'],
-    ['a', 'I walked past it yesterday, the queue was around the block'],
-    ['b', 'We’re going. Non-negotiable'],
-    ['a', 'Haha fine by me'],
-    ['b', 'Just booked a table for 7 on Friday!'],
-    ['b', 'Bring your appetite'],
-  ],
-  [
-    ['a', 'Your keyboard post is dangerous, I almost bought one'],
-    ['b', 'Do it. You’ll never go back'],
-    ['a', 'Which switches would you start with?'],
-    ['b', 'Something linear and quiet. I’ll send you a list'],
-    ['b', 'Tactile if you write a lot'],
-    ['a', 'Thanks! Also, trail run this weekend still on?'],
-    ['b', 'Sunday 7am, meet at the trailhead'],
-    ['a', 'See you there!'],
-  ],
-  [
-    ['b', 'Hey, where was that lake photo taken?'],
-    ['a', 'About two hours north, I’ll send you the pin'],
-    ['a', 'Go early, the parking fills up by 9'],
-    ['b', 'Amazing, thank you'],
-    ['b', 'Is the trail okay for beginners?'],
-    ['a', 'Mostly yes, the last bit is steep but short'],
-    ['b', 'Perfect, taking my sister next weekend'],
-    ['b', 'Will report back!'],
-  ],
-  [
-    ['a', 'Zoe, I land in Barcelona on the 14th!'],
-    ['b', 'NO WAY. How long are you staying?'],
-    ['a', 'Five days. Tell me everything I need to eat'],
-    ['b', 'Okay making you a list. Tapas, vermut, the bakery near my flat'],
-    ['b', 'And we’re doing a long lunch on Sunday, that’s final'],
-    ['a', 'Yes please!!'],
-    ['a', 'Sending you my flight details now'],
-    ['a', 'Can’t wait to see you'],
-  ],
-  [
-    ['b', 'Okay I tried the sunscreen you recommended'],
-    ['a', 'And??'],
-    ['b', 'No white cast at all. I’m converted'],
-    ['a', 'Told you! It sits so well under makeup too'],
-    ['b', 'Bought the serum too, my wallet is crying'],
-    ['a', 'Haha worth it though'],
-  ],
-  [
-    ['b', 'Taco crawl this Friday, you in?'],
-    ['a', 'Always. Which spots?'],
-    ['b', 'Starting at the truck on 3rd, then the place with the salsa bar'],
-    ['b', 'Ending at the al pastor stand obviously'],
-    ['b', 'Bring cash, two of them don’t take cards'],
-  ],
-  [
-    ['a', 'Thank you for the tea recommendations in Tokyo!'],
-    ['b', 'Did you find the little shop in Nakameguro?'],
-    ['a', 'Yes! Bought way too much matcha'],
-    ['b', 'There is no such thing as too much matcha'],
-    ['a', 'Fair. Let me know when you visit California'],
-    ['b', 'Next spring, hopefully!'],
-  ],
-  [
-    ['a', 'Are we still on for pickup Thursday?'],
-    ['b', 'Yep, 6pm at the park courts'],
-    ['a', 'Bringing two more people'],
-    ['b', 'Perfect, we can do full court then'],
-    ['b', 'Don’t forget the new ball'],
-    ['a', 'Got it, see you there'],
-  ],
-  [
-    ['b', 'Loved your coat shoot! Who took the photos?'],
-    ['a', 'My friend Aria, she’s amazing'],
-    ['b', 'Could you introduce us? I need a photographer for the spring edit'],
-    ['a', 'Of course, sending her your details'],
-    ['b', 'Thank you!! Coffee on me next time'],
-  ],
-  [
-    ['a', 'Plant swap on Sunday, want to come?'],
-    ['b', 'Yes! I have so many pothos cuttings'],
-    ['a', 'Bring them all, people love pothos'],
-    ['b', 'Can I bring a friend?'],
-    ['a', 'The more the merrier!'],
-    ['b', 'See you there!'],
-  ],
 ];

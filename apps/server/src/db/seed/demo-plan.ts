@@ -1,24 +1,8 @@
 import { CATEGORIES, makeExcerpt, SHARE_TYPES, type Privacy } from '@glimpse/shared';
 import { newId } from '../../lib/ids.js';
-import type {
-  chatMembers,
-  chats,
-  comments,
-  follows,
-  likes,
-  messageReads,
-  messages,
-  posts,
-  shares,
-  users,
-} from '../schema/index.js';
-import {
-  AUTHOR_REPLIES,
-  CATEGORY_COMMENTS,
-  CHAT_SCRIPTS,
-  GENERIC_COMMENTS,
-  SCENE_WRITING,
-} from './demo-content.js';
+import type { comments, follows, likes, posts, shares, users } from '../schema/index.js';
+import { planChats, type ChatRows } from './demo-chats.js';
+import { AUTHOR_REPLIES, CATEGORY_COMMENTS, GENERIC_COMMENTS, SCENE_WRITING } from './demo-content.js';
 import { scenesOf, type PhotoScene } from './demo-images.js';
 import { buildPeople, cityNamed, DEMO_CITIES, type DemoCity, type DemoPerson } from './demo-people.js';
 import { between, pickOne, seededRandom, type Rand } from './images/svg.js';
@@ -46,7 +30,7 @@ export interface PhotoRef {
   altText: string;
 }
 
-export interface DemoPlan {
+export interface DemoPlan extends ChatRows {
   people: DemoPerson[];
   users: Array<typeof users.$inferInsert>;
   posts: Array<typeof posts.$inferInsert>;
@@ -55,10 +39,6 @@ export interface DemoPlan {
   likes: Array<typeof likes.$inferInsert>;
   comments: Array<typeof comments.$inferInsert>;
   shares: Array<typeof shares.$inferInsert>;
-  chats: Array<typeof chats.$inferInsert>;
-  chatMembers: Array<typeof chatMembers.$inferInsert>;
-  messages: Array<typeof messages.$inferInsert>;
-  messageReads: Array<typeof messageReads.$inferInsert>;
 }
 
 export interface PlanOptions {
@@ -364,113 +344,4 @@ export function planDemo(opts: PlanOptions): DemoPlan {
     shares: shareRows,
     ...chatRows,
   };
-}
-
-/**
- * Who talks to whom (indices into the cast), which script, how long ago the last message was,
- * and how many of the last messages each side has not read yet. The first member's inbox is the
- * busy one: seven conversations, three with unread messages.
- */
-const CHAT_PLAN = [
-  { a: 0, b: 2, script: 0, endMinutesAgo: 4, unreadA: 2, unreadB: 0 },
-  { a: 0, b: 19, script: 5, endMinutesAgo: 95, unreadA: 3, unreadB: 0 },
-  { a: 0, b: 3, script: 2, endMinutesAgo: 5 * 60, unreadA: 2, unreadB: 0 },
-  { a: 0, b: 1, script: 1, endMinutesAgo: 9 * 60, unreadA: 0, unreadB: 0 },
-  { a: 0, b: 4, script: 3, endMinutesAgo: 26 * 60, unreadA: 0, unreadB: 2 },
-  { a: 0, b: 6, script: 4, endMinutesAgo: 50 * 60, unreadA: 0, unreadB: 0 },
-  { a: 0, b: 18, script: 6, endMinutesAgo: 6 * 24 * 60, unreadA: 0, unreadB: 0 },
-  { a: 5, b: 11, script: 7, endMinutesAgo: 20 * 60, unreadA: 0, unreadB: 1 },
-  { a: 2, b: 10, script: 8, endMinutesAgo: 30 * 60, unreadA: 1, unreadB: 0 },
-  { a: 14, b: 8, script: 9, endMinutesAgo: 8 * 60, unreadA: 1, unreadB: 0 },
-] as const;
-
-function planChats(
-  r: Rand,
-  userRows: Array<{ id: string }>,
-  now: number,
-  follow: (a: number, b: number, at: Date) => void,
-): Pick<DemoPlan, 'chats' | 'chatMembers' | 'messages' | 'messageReads'> {
-  const out: Pick<DemoPlan, 'chats' | 'chatMembers' | 'messages' | 'messageReads'> = {
-    chats: [],
-    chatMembers: [],
-    messages: [],
-    messageReads: [],
-  };
-  for (const plan of CHAT_PLAN) {
-    const a = userRows[plan.a];
-    const b = userRows[plan.b];
-    const script = CHAT_SCRIPTS[plan.script];
-    if (!a || !b || !script) continue;
-    // People who chat follow each other.
-    follow(plan.a, plan.b, new Date(now - 30 * DAY_MS));
-    follow(plan.b, plan.a, new Date(now - 30 * DAY_MS));
-    // Times, walking back from the last message: quick replies, now and then hours apart.
-    const times: number[] = new Array<number>(script.length);
-    let t = now - plan.endMinutesAgo * MINUTE_MS;
-    for (let k = script.length - 1; k >= 0; k--) {
-      times[k] = t;
-      t -= r() < 0.2 ? between(r, 1, 14) * HOUR_MS : between(r, 0.3, 4) * MINUTE_MS;
-    }
-    const start = new Date(times[0]!);
-    const chatId = newId(start);
-    const rows = script.map(([who, content], k) => {
-      const at = new Date(times[k]!);
-      return {
-        id: newId(at),
-        chatId,
-        senderId: who === 'a' ? a.id : b.id,
-        content,
-        messageType: 'text',
-        createdAt: at,
-      };
-    });
-    const last = rows[rows.length - 1]!;
-    const [lo, hi] = [a.id, b.id].sort();
-    out.chats.push({
-      id: chatId,
-      type: 'direct',
-      directKey: `${lo}:${hi}`,
-      createdBy: rows[0]!.senderId,
-      lastMessageId: last.id,
-      lastActivityAt: last.createdAt,
-      createdAt: start,
-    });
-    out.messages.push(...rows);
-    for (const [member, unread] of [
-      [a, plan.unreadA],
-      [b, plan.unreadB],
-    ] as const) {
-      // Only a tail of the other side's messages can be unread.
-      let tail = 0;
-      while (tail < unread && tail < rows.length && rows[rows.length - 1 - tail]!.senderId !== member.id)
-        tail++;
-      const readUpTo = rows.length - 1 - tail;
-      let lastReadAt: Date | null = null;
-      for (let k = 0; k <= readUpTo; k++) {
-        const m = rows[k]!;
-        if (m.senderId === member.id) {
-          lastReadAt = m.createdAt;
-          continue;
-        }
-        // Read when they next wrote, or a little after it arrived.
-        const reply = rows.slice(k + 1).find((x) => x.senderId === member.id);
-        const readAt = new Date(
-          reply
-            ? reply.createdAt.getTime() - 5_000
-            : Math.min(now - 5_000, m.createdAt.getTime() + between(r, 0.3, 20) * MINUTE_MS),
-        );
-        out.messageReads.push({ messageId: m.id, userId: member.id, readAt });
-        lastReadAt = readAt;
-      }
-      out.chatMembers.push({
-        chatId,
-        userId: member.id,
-        unreadCount: tail,
-        lastReadMessageId: readUpTo >= 0 ? rows[readUpTo]!.id : null,
-        lastReadAt,
-        joinedAt: start,
-      });
-    }
-  }
-  return out;
 }

@@ -4,7 +4,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { migrateDatabase, openDatabase, type Database } from './db/client.js';
 import { EmbeddedPostgresError } from './db/embedded-postgres.js';
-import { seedDemoIfEmpty } from './db/seed/demo.js';
+import { seedDemoIfEmpty, startDemoImages } from './db/seed/demo.js';
 import { printDemoBanner } from './db/seed/demo-banner.js';
 import { createLogger } from './lib/log.js';
 import { resolveJwtSecret } from './lib/secret.js';
@@ -52,6 +52,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+  const demoImages = startDemoImages(config);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -70,7 +71,7 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ config, database, jwtSecret, redis, logger: log });
   running.app = app;
-  if (config.seedDemo) await seedDemoIfEmpty(app.ctx, app.log);
+  if (config.seedDemo) await seedDemoIfEmpty(app.ctx, app.log, demoImages);
 
   await app.listen({ port: config.port, host: config.host });
   await printDemoBanner(app.ctx);

@@ -10,17 +10,20 @@ import { hotScoreOf } from '../../modules/posts/posts.hot.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { queryRows } from '../client.js';
 import { demoBanner, readDemoCredentials, demoCredentialsPath } from './demo-banner.js';
-import { DEFAULT_DEMO, seedDemo, seedDemoIfEmpty } from './demo.js';
+import { DEFAULT_DEMO, seedDemo, seedDemoIfEmpty, startDemoImages, type EarlyDemoImages } from './demo.js';
 
 /** The first-start seed, on the real database, checked the way a visitor or a client sees it. */
 
 let t: TestApp;
+let early: EarlyDemoImages | null;
 const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(t.database.db, query);
 const count = async (query: ReturnType<typeof sql>) => (await rows<{ n: number }>(query))[0]!.n;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemoIfEmpty(t.app.ctx, t.app.log);
+  // As main.ts does: the pictures start drawing before the database is looked at.
+  early = startDemoImages(t.config);
+  await seedDemoIfEmpty(t.app.ctx, t.app.log, early);
 }, 120_000);
 afterAll(async () => {
   await t.close();
@@ -36,6 +39,18 @@ describe('first-start demo data', () => {
     expect(await count(sql`SELECT count(*)::int AS n FROM posts`)).toBe(DEFAULT_DEMO.posts);
     await seedDemoIfEmpty(t.app.ctx, t.app.log);
     expect(await count(sql`SELECT count(*)::int AS n FROM posts`)).toBe(DEFAULT_DEMO.posts);
+  });
+
+  it('uses the pictures drawn ahead of the database, and draws none ahead once seeded', async () => {
+    expect(early).not.toBeNull();
+    const drawn = await early!.media;
+    const drawnUrls = new Set([...drawn.photos.values()].flat().map((p) => p.url));
+    const used = await rows<{ url: string }>(sql`SELECT DISTINCT url FROM post_media`);
+    expect(used.length).toBe(drawnUrls.size);
+    for (const { url } of used) expect(drawnUrls.has(url)).toBe(true);
+    // The next start of this DATA_DIR has its credentials: nothing is drawn in vain.
+    expect(startDemoImages(t.config)).toBeNull();
+    expect(startDemoImages({ ...t.config, dataDir: '/nonexistent', databaseUrl: 'postgres://x' })).toBeNull();
   });
 
   it('gives every post its own title and text', async () => {

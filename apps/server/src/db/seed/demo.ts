@@ -21,10 +21,14 @@ import {
   shares,
   users,
 } from '../schema/index.js';
-import { writeDemoCredentials } from './demo-banner.js';
+import type { Config } from '../../config.js';
+import { createMediaStorage } from '../../lib/storage/index.js';
+import { readDemoCredentials, writeDemoCredentials } from './demo-banner.js';
 import { SCENES } from './demo-images.js';
 import { makeDemoMedia, type DemoMedia } from './demo-media.js';
+import { buildPeople } from './demo-people.js';
 import { planDemo, type DemoPlan } from './demo-plan.js';
+import { seededRandom } from './images/svg.js';
 
 export interface SeedOptions {
   users: number;
@@ -38,6 +42,8 @@ export interface SeedOptions {
   /** Appended to usernames and emails so repeated runs on one database never collide. */
   usernameSuffix?: string;
   seed?: number;
+  /** The image pool already being drawn for exactly these options (see startDemoImages). */
+  media?: Promise<DemoMedia>;
 }
 
 export interface SeedResult {
@@ -136,23 +142,30 @@ export async function seedDemo(
   const photosPerScene = Math.max(1, opts.photosPerScene ?? DEFAULT_DEMO.photosPerScene);
 
   log?.info({ users: opts.users, posts: opts.posts }, 'seeding demo data');
+  // argon2 runs on libuv's pool while the plan is made; the hash goes in afterwards.
+  const hashing = hashPassword(opts.password);
   const plan = planDemo({
     users: opts.users,
     posts: opts.posts,
-    passwordHash: await hashPassword(opts.password),
+    passwordHash: '',
     usernameSuffix: opts.usernameSuffix ?? '',
     photosPerScene,
     seed,
     now: Date.now(),
   });
   mark('plan');
-  const mediaPromise = makeDemoMedia(ctx, {
-    scenes: SCENES,
-    photosPerScene,
-    photoScale: opts.photoScale ?? DEFAULT_DEMO.photoScale,
-    looks: plan.people.map((p) => p.look),
-    seed,
-  }).finally(() => mark('images'));
+  const mediaPromise = (
+    opts.media ??
+    makeDemoMedia(ctx, {
+      scenes: SCENES,
+      photosPerScene,
+      photoScale: opts.photoScale ?? DEFAULT_DEMO.photoScale,
+      looks: plan.people.map((p) => p.look),
+      seed,
+    })
+  ).finally(() => mark('images'));
+  const passwordHash = await hashing;
+  for (const u of plan.users) u.passwordHash = passwordHash;
   // If the transaction fails first, the pool's own failure must not go unhandled.
   mediaPromise.catch(() => {});
 
@@ -243,14 +256,56 @@ export async function recomputeCounters(db: DbOrTx): Promise<void> {
     WHERE ${users.id} = c.id`);
 }
 
+/** The first-start seed: the same rows and the same pictures on every machine. */
+const FIRST_START_SEED = 20261122;
+
+/** The first-start image pool, drawing while the database starts. */
+export interface EarlyDemoImages {
+  media: Promise<DemoMedia>;
+}
+
+/**
+ * Starts drawing the first-start demo images before the database is up: they need only the media
+ * store, and on a fresh embedded DATA_DIR the cluster's initdb and the migrations take about as
+ * long as the drawing, so the two overlap. Null when no first-start seed is expected (PostgreSQL,
+ * SEED_DEMO off, or a DATA_DIR seeded before, which has its credentials file). Should the
+ * database still hold members, the files stay unused in the store: the same bytes a demo seed
+ * would have written, a few megabytes.
+ */
+export function startDemoImages(config: Config): EarlyDemoImages | null {
+  if (!config.seedDemo || config.databaseUrl || readDemoCredentials(config.dataDir)) return null;
+  const people = buildPeople(DEFAULT_DEMO.users, '', seededRandom(FIRST_START_SEED));
+  const media = makeDemoMedia(
+    { storage: createMediaStorage(config) },
+    {
+      scenes: SCENES,
+      photosPerScene: DEFAULT_DEMO.photosPerScene,
+      photoScale: DEFAULT_DEMO.photoScale,
+      looks: people.map((p) => p.look),
+      seed: FIRST_START_SEED,
+    },
+  );
+  // Awaited by seedDemoIfEmpty, or never (a database that already has members).
+  media.catch(() => {});
+  return { media };
+}
+
 /**
  * Seeds an empty database on first start and keeps the password (owner-only) in
  * DATA_DIR/demo-credentials.txt; the start banner points there instead of printing it.
  */
-export async function seedDemoIfEmpty(ctx: AppContext, log: FastifyBaseLogger): Promise<void> {
+export async function seedDemoIfEmpty(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  early?: EarlyDemoImages | null,
+): Promise<void> {
   const [existing] = await ctx.db.select({ id: users.id }).from(users).limit(1);
   if (existing) return;
   const password = randomBytes(9).toString('base64url');
-  const result = await seedDemo(ctx, { ...DEFAULT_DEMO, password, seed: 20261122 }, log);
+  const result = await seedDemo(
+    ctx,
+    { ...DEFAULT_DEMO, password, seed: FIRST_START_SEED, media: early?.media },
+    log,
+  );
   writeDemoCredentials(ctx.config.dataDir, { password, emails: result.emails });
 }

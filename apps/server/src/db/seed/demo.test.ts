@@ -119,6 +119,25 @@ describe('first-start demo data', () => {
     expect(swept).toEqual({ uploads: 0, files: 0 });
   });
 
+  it('keeps a shared photo when one of the posts using it is deleted and the orphan sweep runs', async () => {
+    const [shared] = await rows<{ url: string; post_id: string; author: string }>(sql`
+      SELECT m.url, m.post_id, u.email AS author FROM post_media m
+      JOIN posts p ON p.id = m.post_id JOIN users u ON u.id = p.author_id
+      WHERE (SELECT count(*) FROM post_media o WHERE o.url = m.url) > 1 LIMIT 1`);
+    const creds = readDemoCredentials(t.dataDir)!;
+    const token = (await login(shared!.author, creds.password)).json<{ token: string }>().token;
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/posts/${shared!.post_id}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    const swept = await cleanupOrphanUploads(t.app.ctx, { olderThanMs: 0 });
+    expect(swept.uploads).toBeGreaterThan(0);
+    expect(swept.files).toBe(0);
+    expect((await t.app.inject({ method: 'GET', url: shared!.url })).statusCode).toBe(200);
+  });
+
   it('gives most members a portrait, each their own, and a few keep their initial', async () => {
     const avatars = await rows<{ avatar_url: string | null }>(sql`SELECT avatar_url FROM users`);
     const withPicture = avatars.filter((a) => a.avatar_url);

@@ -52,13 +52,15 @@ const result = await seedDemo(app.ctx, {
   usernameSuffix: suffix,
 });
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const { cpu, total, ...steps } = result.timings;
 console.log(
-  `Seeded ${result.usernames.length} members and ${result.postCount} posts in ${seconds(result.timings.total ?? 0)}.`,
+  `Seeded ${result.usernames.length} members and ${result.postCount} posts in ${seconds(total ?? 0)} ` +
+    `(${seconds(cpu ?? 0)} of CPU in this process).`,
 );
 console.log(
-  `  ${Object.entries(result.timings)
+  `  steps done at: ${Object.entries(steps)
     .map(([step, ms]) => `${step} ${seconds(ms)}`)
-    .join(', ')} (since start)`,
+    .join(', ')}`,
 );
 console.log(`Sign in as: ${result.emails.slice(0, 3).join(', ')}${result.emails.length > 3 ? ', ...' : ''}`);
 console.log(`Password for all of them: ${password}`);

@@ -10,15 +10,30 @@ import { renderAvatar, renderScenePhoto, type AvatarLook, type PhotoScene } from
  */
 
 export interface DemoMedia {
-  /** Per scene id, its processed photos. */
-  photos: Map<string, ProcessedImage[]>;
+  /** Per photo (`photoKey(scene, variant)`), the processed image. */
+  photos: Map<string, ProcessedImage>;
   /** Per member (same order as the looks given), the processed avatar, or null for "initial". */
   avatars: Array<ProcessedImage | null>;
 }
 
+/** One photo of the pool: a scene and which of its variants. */
+export interface PhotoSpec {
+  scene: PhotoScene;
+  variant: number;
+}
+
+export const photoKey = (sceneId: string, variant: number) => `${sceneId}#${variant}`;
+
+/** Every variant of every scene: the pool a full-size seed uses. */
+export function fullPool(scenes: PhotoScene[], photosPerScene: number): PhotoSpec[] {
+  return scenes.flatMap((scene) =>
+    Array.from({ length: photosPerScene }, (_, variant) => ({ scene, variant })),
+  );
+}
+
 export interface DemoMediaOptions {
-  scenes: PhotoScene[];
-  photosPerScene: number;
+  /** The photos to make: only those the plan's posts use. */
+  photos: PhotoSpec[];
   /** Longest side scale of the drawn photos relative to the scene's 1080 px sizes. */
   photoScale: number;
   looks: Array<AvatarLook | undefined>;
@@ -48,16 +63,14 @@ export async function makeDemoMedia(
   ctx: Pick<AppContext, 'storage'>,
   opts: DemoMediaOptions,
 ): Promise<DemoMedia> {
-  const photoJobs = opts.scenes.flatMap((scene) =>
-    Array.from({ length: opts.photosPerScene }, (_, variant) => async () => ({
-      sceneId: scene.id,
-      image: await processImage(
-        ctx.storage,
-        await renderScenePhoto(scene, opts.seed, { scale: opts.photoScale, variant }),
-        { kind: 'post' },
-      ),
-    })),
-  );
+  const photoJobs = opts.photos.map(({ scene, variant }) => async () => ({
+    key: photoKey(scene.id, variant),
+    image: await processImage(
+      ctx.storage,
+      await renderScenePhoto(scene, opts.seed, { scale: opts.photoScale, variant }),
+      { kind: 'post' },
+    ),
+  }));
   const avatarJobs = opts.looks.map(
     (look, i) => async () =>
       look ? processImage(ctx.storage, await renderAvatar(look, opts.seed + i), { kind: 'avatar' }) : null,
@@ -67,11 +80,5 @@ export async function makeDemoMedia(
     runLimited(avatarJobs, 1),
     runLimited(photoJobs, CONCURRENCY - 1),
   ]);
-  const byScene = new Map<string, ProcessedImage[]>();
-  for (const { sceneId, image } of photos) {
-    const list = byScene.get(sceneId) ?? [];
-    list.push(image);
-    byScene.set(sceneId, list);
-  }
-  return { photos: byScene, avatars };
+  return { photos: new Map(photos.map((p) => [p.key, p.image])), avatars };
 }

@@ -44,7 +44,7 @@ describe('first-start demo data', () => {
   it('uses the pictures drawn ahead of the database, and draws none ahead once seeded', async () => {
     expect(early).not.toBeNull();
     const drawn = await early!.media;
-    const drawnUrls = new Set([...drawn.photos.values()].flat().map((p) => p.url));
+    const drawnUrls = new Set([...drawn.photos.values()].map((p) => p.url));
     const used = await rows<{ url: string }>(sql`SELECT DISTINCT url FROM post_media`);
     expect(used.length).toBe(drawnUrls.size);
     for (const { url } of used) expect(drawnUrls.has(url)).toBe(true);

@@ -25,7 +25,7 @@ import type { Config } from '../../config.js';
 import { createMediaStorage } from '../../lib/storage/index.js';
 import { readDemoCredentials, writeDemoCredentials } from './demo-banner.js';
 import { SCENES } from './demo-images.js';
-import { makeDemoMedia, type DemoMedia } from './demo-media.js';
+import { fullPool, makeDemoMedia, photoKey, type DemoMedia } from './demo-media.js';
 import { buildPeople } from './demo-people.js';
 import { planDemo, type DemoPlan } from './demo-plan.js';
 import { seededRandom } from './images/svg.js';
@@ -92,7 +92,7 @@ function mediaRows(plan: DemoPlan, media: DemoMedia) {
   const postMediaRows: Array<typeof postMedia.$inferInsert> = [];
   const uploadRows: Array<typeof mediaUploads.$inferInsert> = [];
   for (const p of plan.photos) {
-    const image = media.photos.get(p.sceneId)?.[p.variant];
+    const image = media.photos.get(photoKey(p.sceneId, p.variant));
     if (!image) throw new Error(`demo photo missing: ${p.sceneId}#${p.variant}`);
     const uploadedAt = new Date(p.postCreatedAt.getTime() - (2 + p.position) * 60_000);
     postMediaRows.push({
@@ -157,8 +157,10 @@ export async function seedDemo(
   const mediaPromise = (
     opts.media ??
     makeDemoMedia(ctx, {
-      scenes: SCENES,
-      photosPerScene,
+      // Only the photos some post shows (a small seed needs few).
+      photos: fullPool(SCENES, photosPerScene).filter(({ scene, variant }) =>
+        plan.photos.some((p) => p.sceneId === scene.id && p.variant === variant),
+      ),
       photoScale: opts.photoScale ?? DEFAULT_DEMO.photoScale,
       looks: plan.people.map((p) => p.look),
       seed,
@@ -278,8 +280,7 @@ export function startDemoImages(config: Config): EarlyDemoImages | null {
   const media = makeDemoMedia(
     { storage: createMediaStorage(config) },
     {
-      scenes: SCENES,
-      photosPerScene: DEFAULT_DEMO.photosPerScene,
+      photos: fullPool(SCENES, DEFAULT_DEMO.photosPerScene),
       photoScale: DEFAULT_DEMO.photoScale,
       looks: people.map((p) => p.look),
       seed: FIRST_START_SEED,

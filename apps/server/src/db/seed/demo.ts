@@ -2,9 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.js';
 import type { AppContext } from '../../context.js';
 import { newId } from '../../lib/ids.js';
 import { hashPassword } from '../../lib/passwords.js';
+import { createMediaStorage } from '../../lib/storage/index.js';
 import { hotScoreExpr } from '../../modules/posts/posts.hot.js';
 import type { DbOrTx } from '../client.js';
 import {
@@ -21,8 +23,6 @@ import {
   shares,
   users,
 } from '../schema/index.js';
-import type { Config } from '../../config.js';
-import { createMediaStorage } from '../../lib/storage/index.js';
 import { readDemoCredentials, writeDemoCredentials } from './demo-banner.js';
 import { SCENES } from './demo-images.js';
 import { fullPool, makeDemoMedia, photoKey, type DemoMedia } from './demo-media.js';
@@ -51,7 +51,10 @@ export interface SeedResult {
   /** Sign-in emails, the busiest member first. */
   emails: string[];
   postCount: number;
-  /** Wall time of each step, for `npm run seed` and the start log. */
+  /**
+   * Milliseconds since the seed began at the end of each step, and `cpu`: this process's CPU
+   * time over the seed (sharp's threads included, PostgreSQL's own processes not).
+   */
   timings: Record<string, number>;
 }
 

@@ -223,7 +223,8 @@ export function planDemo(opts: PlanOptions): DemoPlan {
       tags: [...sceneTags, cityTag(city)],
       privacy: privacyOf(r),
       city: city.name,
-      locationName: `${city.name}, ${city.state}`,
+      // "Paris, Île-de-France", but "Tokyo, Japan" rather than "Tokyo, Tokyo".
+      locationName: `${city.name}, ${city.state === city.name ? city.country : city.state}`,
       latitude: city.latitude + (r() - 0.5) * 0.06,
       longitude: city.longitude + (r() - 0.5) * 0.06,
       address: { street: '', city: city.name, state: city.state, country: city.country, zipCode: '' },

@@ -15,17 +15,21 @@ import { OFFLINE_ACTION_TEXT, postHref } from './post-text';
 
 /**
  * Follow with the spec's rules around it: a visitor gets "Authentication required" and /login;
- * 401/403 signs out. Give it to PostCard/PostGrid as `onFollow={(post) => follow(post.author)}`.
+ * 401/403 signs out. Give it to PostCard/PostGrid as `onFollow={(post) => follow(post.author)}`;
+ * `onSuccess` runs once the server has recorded the (un)follow.
  */
 export function useFollowAction() {
   const { requireSignIn, handleError } = useInteractionGuard();
   const { mutate } = useFollowUserMutation();
   return useCallback(
-    (author: Pick<Author, 'id'> & { isFollowedByUser?: boolean }) => {
+    (
+      author: Pick<Author, 'id'> & { isFollowedByUser?: boolean },
+      options: { onSuccess?: (result: { following: boolean }) => void } = {},
+    ) => {
       if (!requireSignIn({ message: FOLLOW_SIGN_IN_MESSAGE })) return;
       mutate(
         { userId: author.id, isFollowing: Boolean(author.isFollowedByUser) },
-        { onError: (error) => handleError(error, 'follow user') },
+        { onError: (error) => handleError(error, 'follow user'), onSuccess: options.onSuccess },
       );
     },
     [requireSignIn, handleError, mutate],

@@ -63,8 +63,9 @@ const ROUTES = [
     `/posts/${multi.id}`,
     true,
     async (page) => {
+      // Desktop: the first gallery tile; phone: the swipe strip (a tap opens the viewer).
       await page
-        .getByRole('button', { name: /^View photo 1 of/ })
+        .locator('main [data-layout="strip"] [data-swipe-track], main button[aria-label^="View photo 1 of"]')
         .first()
         .click();
       await page.getByRole('dialog').waitFor();
@@ -85,7 +86,12 @@ const ROUTES = [
           '/chat',
           true,
           async (page) => {
-            await page.locator('[data-chat-id]').first().click();
+            await page
+              .getByRole('region', { name: 'Conversations' })
+              .or(page.locator('aside[aria-label="Conversations"]'))
+              .locator('ul button')
+              .first()
+              .click();
             await page.waitForTimeout(800);
           },
         ],

@@ -79,13 +79,13 @@ function TabLink({ tab, isCurrent, badge }: { tab: TabDef; isCurrent: boolean; b
       <span className={styles.icon}>
         {tab.icon}
         {badge !== undefined && badge > 0 && (
-          <span className={styles.badge} data-testid="chat-badge">
+          <span className={styles.badge} aria-hidden="true">
             {badgeText(badge)}
-            <span className="visually-hidden"> unread</span>
           </span>
         )}
       </span>
       <span className={styles.label}>{tab.label}</span>
+      {badge !== undefined && badge > 0 && <span className="visually-hidden">{`${badge} unread`}</span>}
     </Link>
   );
 }

@@ -125,6 +125,9 @@ describe('ChatPage conversation list', () => {
         }),
     });
     expect(screen.getByText('Loading conversations...')).toBeInTheDocument();
+    // Placeholder rows in the list's shape say it, not a spinner.
+    const skeleton = screen.getByText('Loading conversations...').closest('[data-skeleton]');
+    expect(skeleton?.querySelectorAll('li')).toHaveLength(6);
     act(() => fail());
     expect(await screen.findByText('Failed to load conversations: Database down')).toBeInTheDocument();
   });

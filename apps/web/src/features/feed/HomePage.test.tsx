@@ -36,6 +36,16 @@ describe('HomePage feed states', () => {
     expect(params?.has('following')).toBe(false);
   });
 
+  it('shows placeholder cards, not a spinner, while the first page loads', async () => {
+    stubApi({ 'GET /api/posts': () => new Promise<Response>(() => {}) });
+    const { container } = renderApp('/home');
+    expect(await screen.findByText('Loading posts...')).toBeInTheDocument();
+    const skeleton = container.querySelector('[data-skeleton]');
+    expect(skeleton).toHaveAttribute('role', 'status');
+    expect(skeleton?.querySelectorAll('li')).toHaveLength(8);
+    expect(container.querySelector('[class*="spinner"]')).toBeNull();
+  });
+
   it('shows the empty state', async () => {
     stubApi({ 'GET /api/posts': () => page([]) });
     renderApp('/home');

@@ -46,7 +46,22 @@ const multi = feed.posts.find((p) => p.media.images.length > 1) ?? feed.posts[0]
 const chats = await api('/chats', { headers: auth });
 const other = feed.posts.find((p) => p.author.id !== user.id)?.author.username ?? 'liam';
 
-/** name, path, signed in?, and an optional step after load. */
+/** name, path, signed in? (or a token), an optional step after load, options. */
+// A brand-new member, for the empty Following tab.
+const fresh = `shot_${Date.now().toString(36)}`;
+const newcomer = await api('/users', {
+  method: 'POST',
+  body: JSON.stringify({ email: `${fresh}@gmail.com`, username: fresh, password: 'secret123' }),
+});
+
+/** Holds every API answer matching `pattern`, so the page shows its loading state. */
+const hold = (pattern) => async (page, route) => {
+  await page.route(pattern, () => undefined);
+  await page.goto(route);
+  await page.waitForTimeout(600);
+  // Left in place until the next route (unrouting now would let the held answers through).
+};
+
 const ROUTES = [
   ['home-visitor', '/home', false],
   ['login', '/login', false],
@@ -101,6 +116,20 @@ const ROUTES = [
   ['settings', '/settings', true],
   ['settings-account', '/settings?section=account', true],
   ['settings-display', '/settings?section=display', true],
+  ['following-empty', '/home?tab=following', newcomer.token],
+  ['loading-feed', '/home', true, hold(/\/api\/posts\?/), { navigates: true }],
+  ['loading-post', `/posts/${multi.id}`, true, hold(/\/api\/posts\/[0-9a-f]{24}$/), { navigates: true }],
+  ['loading-profile', `/profile/${other}`, true, hold(/\/api\/users\/profile\//), { navigates: true }],
+  ['loading-chat', '/chat', true, hold(/\/api\/chats$/), { navigates: true }],
+  [
+    'offline',
+    '/home',
+    true,
+    async (page) => {
+      await page.context().setOffline(true);
+      await page.waitForTimeout(300);
+    },
+  ],
 ];
 
 const browser = await chromium.launch({
@@ -118,16 +147,23 @@ try {
         baseURL: values.base,
       });
       const page = await context.newPage();
-      for (const [name, route, signedIn, step] of ROUTES) {
+      for (const [name, route, signedIn, step, options = {}] of ROUTES) {
         if (values.only && !name.includes(values.only)) continue;
+        await page.context().setOffline(false);
+        await page.unrouteAll({ behavior: 'ignoreErrors' });
         await page.goto('/terms');
+        const session = typeof signedIn === 'string' ? signedIn : signedIn ? token : null;
         await page.evaluate(
           (t) => (t ? localStorage.setItem('token', t) : localStorage.removeItem('token')),
-          signedIn ? token : null,
+          session,
         );
-        await page.goto(route);
-        await page.waitForLoadState('networkidle').catch(() => undefined);
-        if (step) await step(page);
+        if (options.navigates) {
+          await step(page, route);
+        } else {
+          await page.goto(route);
+          await page.waitForLoadState('networkidle').catch(() => undefined);
+          if (step) await step(page);
+        }
         await page.waitForTimeout(300);
         const file = path.join(values.out, `${viewport.name}-${theme}-${name}.png`);
         await page.screenshot({ path: file });

@@ -5,56 +5,75 @@ const VIEWPORTS = [
   { name: 'phone', width: 375, height: 812 },
   { name: 'desktop', width: 1280, height: 900 },
 ] as const;
+const THEMES = ['light', 'dark'] as const;
 
-for (const viewport of VIEWPORTS) {
-  test(`axe finds no serious or critical violation on any page (${viewport.name})`, async ({
-    page,
-    request,
-  }) => {
-    test.setTimeout(120_000);
-    await page.setViewportSize({ width: viewport.width, height: viewport.height });
-    const member = await createMember(request, `ax${viewport.name.slice(0, 2)}`);
-    const post = await createPost(request, member, {
-      title: `Accessible harbour ${Date.now()}`,
-      city: 'Irvine',
-      tags: ['harbour'],
-      images: 2,
+for (const viewport of VIEWPORTS)
+  for (const theme of THEMES) {
+    test(`axe finds no serious or critical violation on any page (${viewport.name}, ${theme})`, async ({
+      page,
+      request,
+    }) => {
+      test.setTimeout(180_000);
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      await page.emulateMedia({ colorScheme: theme });
+      const member = await createMember(request, `ax${viewport.name.slice(0, 2)}${theme.slice(0, 1)}`);
+      const post = await createPost(request, member, {
+        title: `Accessible harbour ${Date.now()}`,
+        city: 'Irvine',
+        tags: ['harbour'],
+        images: 2,
+      });
+
+      const visitorPages = [
+        '/home',
+        '/explore',
+        '/search?q=harbour',
+        '/login',
+        '/register',
+        `/posts/${post.id}`,
+        `/profile/${member.username}`,
+        '/terms',
+        '/privacy',
+        '/forgot-password',
+        '/nope',
+      ];
+      for (const path of visitorPages) {
+        await page.goto(path);
+        await page.waitForLoadState('networkidle');
+        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+        await test.step(`visitor ${path}`, () => expectAccessible(page));
+      }
+
+      await signIn(page, member);
+      const memberPages = [
+        '/home',
+        '/home?tab=following',
+        `/home?post=${post.id}`,
+        '/profile',
+        '/settings',
+        '/settings?section=account',
+        '/settings?section=display',
+        '/notification',
+        '/chat',
+        '/create-post',
+        `/posts/${post.id}`,
+      ];
+      for (const path of memberPages) {
+        await page.goto(path);
+        await page.waitForLoadState('networkidle');
+        // With the post's dialog open the page behind it is hidden from assistive technology.
+        await expect(
+          path.includes('?post=') ? page.getByRole('dialog') : page.getByRole('main'),
+        ).toBeVisible();
+        await test.step(`member ${path}`, () => expectAccessible(page));
+      }
+
+      // The full-size viewer over the post page.
+      await page
+        .locator('main [data-layout="strip"] [data-swipe-track], main button[aria-label^="View photo 1 of"]')
+        .first()
+        .click();
+      await expect(page.getByRole('dialog', { name: /: photos$/ })).toBeVisible();
+      await test.step('viewer', () => expectAccessible(page));
     });
-
-    const visitorPages = [
-      '/home',
-      '/explore',
-      '/search?q=harbour',
-      '/login',
-      '/register',
-      `/posts/${post.id}`,
-      `/profile/${member.username}`,
-      '/terms',
-      '/privacy',
-      '/forgot-password',
-      '/nope',
-    ];
-    for (const path of visitorPages) {
-      await page.goto(path);
-      await page.waitForLoadState('networkidle');
-      await test.step(`visitor ${path}`, () => expectAccessible(page));
-    }
-
-    await signIn(page, member);
-    const memberPages = [
-      '/home',
-      '/profile',
-      '/settings',
-      '/notification',
-      '/chat',
-      '/create-post',
-      `/posts/${post.id}`,
-    ];
-    for (const path of memberPages) {
-      await page.goto(path);
-      await page.waitForLoadState('networkidle');
-      await expect(page.getByRole('main')).toBeVisible();
-      await test.step(`member ${path}`, () => expectAccessible(page));
-    }
-  });
-}
+  }

@@ -24,6 +24,10 @@ test('register → success modal → login → signed-in nav → reload keeps th
   const created = page.getByRole('dialog', { name: 'Account Created!' });
   await expect(created).toBeVisible();
   await created.getByRole('button', { name: 'Continue to Login' }).click();
+  // Signing up signed in (SPEC §4), and a signed-in member is sent on from /login to /home.
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto('/settings');
+  await page.getByRole('button', { name: 'Log Out' }).click();
   await expect(page).toHaveURL(/\/login$/);
 
   // A wrong password shows the server's message.
@@ -36,8 +40,13 @@ test('register → success modal → login → signed-in nav → reload keeps th
   await page.getByRole('button', { name: /^log in$/i }).click();
   const welcome = page.getByRole('dialog', { name: 'Welcome Back!' });
   await expect(welcome).toBeVisible();
-  await expectAccessible(page);
-  await page.keyboard.press('Escape');
+  // It continues to /home by itself (no click needed; too soon for an axe run over it).
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(welcome).toBeHidden();
+  // Signed in, the login and sign-up pages have nothing to offer: straight to /home.
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto('/register');
   await expect(page).toHaveURL(/\/home$/);
 
   const nav = page.getByRole('navigation', { name: 'Main' });

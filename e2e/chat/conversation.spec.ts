@@ -31,6 +31,8 @@ test('two members chat in real time: start from a profile, live list, typing, re
     await expect(pageB.getByRole('heading', { name: 'Welcome to Messages' })).toBeVisible();
     await conversation(pageB, c.username).click();
     await expect(pageB.getByRole('textbox', { name: 'Message' })).toBeEnabled();
+    // Opening a conversation puts the cursor where the next message goes.
+    await expect(pageB.getByRole('textbox', { name: 'Message' })).toBeFocused();
 
     await signIn(pageA, a);
     await pageA.goto(`/profile/${b.username}`);

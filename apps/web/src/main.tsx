@@ -1,10 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { watchTheme } from './lib/theme';
 import './styles/global.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');
+
+// theme-init.js painted the first frame; from here the app keeps the theme right.
+watchTheme();
 
 createRoot(container).render(
   <StrictMode>

@@ -1,8 +1,12 @@
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import styles from './AppLayout.module.css';
+import { BottomTabBar } from './BottomTabBar';
 import { NavBar } from './NavBar';
 
-/** Every screen: skip link, navbar, a page-loading bar while a chunk loads, and the <main> landmark. */
+/**
+ * Every screen: skip link, navbar (with the offline banner), a page-loading bar while a chunk loads,
+ * the <main> landmark, and on phones the bottom tab bar.
+ */
 export function AppLayout() {
   const navigation = useNavigation();
   const isLoadingPage = navigation.state === 'loading';
@@ -17,6 +21,7 @@ export function AppLayout() {
       <main id="main-content" className={styles.main} tabIndex={-1}>
         <Outlet />
       </main>
+      <BottomTabBar />
       <ScrollRestoration />
     </div>
   );

@@ -6,6 +6,7 @@ import { SearchBox } from '../components/SearchBox';
 import { useAuth } from '../features/auth/useAuth';
 import { cx } from '../lib/cx';
 import styles from './NavBar.module.css';
+import { OfflineBanner } from './OfflineBanner';
 import type { PageName } from './pages';
 import { usePrefetchOnIntent } from './usePrefetchOnIntent';
 
@@ -14,14 +15,16 @@ interface NavItem {
   label: string;
   page: PageName;
   icon: ReactNode;
+  /** Also in the phone's bottom tab bar, so the phone's top bar leaves it out. */
+  inTabBar?: boolean;
 }
 
 /** SPEC §2: the four round buttons of a signed-in member, in this order. */
 const SIGNED_IN_ITEMS: NavItem[] = [
-  { to: '/explore', label: 'Explore', page: 'explore', icon: <ExploreIcon /> },
-  { to: '/chat', label: 'Messages', page: 'chat', icon: <SpeechBubbleIcon size={22} /> },
+  { to: '/explore', label: 'Explore', page: 'explore', icon: <ExploreIcon />, inTabBar: true },
+  { to: '/chat', label: 'Messages', page: 'chat', icon: <SpeechBubbleIcon size={22} />, inTabBar: true },
   { to: '/notification', label: 'Notifications', page: 'notifications', icon: <BellIcon /> },
-  { to: '/profile', label: 'Profile', page: 'profile', icon: <PersonIcon /> },
+  { to: '/profile', label: 'Profile', page: 'profile', icon: <PersonIcon />, inTabBar: true },
 ];
 
 function NavIconLink({ item }: { item: NavItem }) {
@@ -32,7 +35,9 @@ function NavIconLink({ item }: { item: NavItem }) {
       end
       aria-label={item.label}
       title={item.label}
-      className={({ isActive }) => cx(styles.iconLink, isActive && styles.active)}
+      className={({ isActive }) =>
+        cx(styles.iconLink, isActive && styles.active, item.inTabBar && styles.inTabBar)
+      }
       {...prefetch}
     >
       {item.icon}
@@ -40,6 +45,10 @@ function NavIconLink({ item }: { item: NavItem }) {
   );
 }
 
+/**
+ * The top bar. On phones (under 768 px) it is only the logo, the search box and what the bottom
+ * tab bar does not hold (notifications, or "Log In" for a visitor).
+ */
 export function NavBar() {
   const { isAuthenticated } = useAuth();
   const navigate = useNavigate();
@@ -74,6 +83,7 @@ export function NavBar() {
           )}
         </div>
       </nav>
+      <OfflineBanner />
     </header>
   );
 }

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Button } from './Button';
 import { Modal } from './Modal';
 import styles from './SuccessModal.module.css';
@@ -11,10 +12,47 @@ export interface SuccessModalProps {
   onAction: () => void;
   /** Escape, overlay click or the close button. Defaults to `onAction`. */
   onClose?: () => void;
+  /**
+   * Takes the action by itself after this long (ms), saying so under the button; Enter takes it
+   * at once wherever the focus is. Without it the modal waits for the person.
+   */
+  autoContinueMs?: number;
+  /** Shown while counting down, e.g. "Taking you to Home...". */
+  autoContinueText?: string;
 }
 
 /** A confirmation after a finished task (login, sign-up): a check mark, a title, one way onward. */
-export function SuccessModal({ open, title, message, actionLabel, onAction, onClose }: SuccessModalProps) {
+export function SuccessModal({
+  open,
+  title,
+  message,
+  actionLabel,
+  onAction,
+  onClose,
+  autoContinueMs,
+  autoContinueText,
+}: SuccessModalProps) {
+  // The latest handler, so a re-render does not restart the countdown.
+  const actionRef = useRef(onAction);
+  useEffect(() => {
+    actionRef.current = onAction;
+  });
+
+  useEffect(() => {
+    if (!open || autoContinueMs === undefined) return;
+    const timer = setTimeout(() => actionRef.current(), autoContinueMs);
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Enter' || event.isComposing) return;
+      event.preventDefault();
+      actionRef.current();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open, autoContinueMs]);
+
   return (
     <Modal
       open={open}
@@ -43,6 +81,16 @@ export function SuccessModal({ open, title, message, actionLabel, onAction, onCl
       <Button fullWidth size="lg" onClick={onAction}>
         {actionLabel}
       </Button>
+      {autoContinueMs !== undefined && (
+        <div className={styles.countdown}>
+          <span
+            className={styles.countdownBar}
+            style={{ animationDuration: `${autoContinueMs}ms` }}
+            aria-hidden="true"
+          />
+          {autoContinueText && <p className={styles.countdownText}>{autoContinueText}</p>}
+        </div>
+      )}
     </Modal>
   );
 }

@@ -55,6 +55,24 @@ function line({ strokeWidth = 2 }: IconProps, fill = 'none'): Paint {
 
 /* ---- Navigation ---- */
 
+export function HomeIcon(props: IconProps) {
+  return (
+    <SvgIcon props={props} defaultSize={24} paint={line(props)}>
+      <path d="M3.5 10.5 12 3.5l8.5 7V20a1 1 0 0 1-1 1h-5v-6h-5v6h-5a1 1 0 0 1-1-1z" />
+    </SvgIcon>
+  );
+}
+
+/** The offline banner's glyph: a wifi fan struck through. */
+export function OfflineIcon(props: IconProps) {
+  return (
+    <SvgIcon props={props} defaultSize={18} paint={line(props)}>
+      <path d="M2 8.5a15 15 0 0 1 20 0M5 12a10 10 0 0 1 14 0M8.5 15.5a5 5 0 0 1 7 0" />
+      <path d="M12 19h.01M3 3l18 18" />
+    </SvgIcon>
+  );
+}
+
 export function ExploreIcon(props: IconProps) {
   return (
     <SvgIcon props={props} defaultSize={22} paint={line(props)}>
@@ -259,7 +277,7 @@ export function SparkleIcon(props: IconProps) {
   );
 }
 
-/** A small check in a disc, in the text colour: the verified mark beside a name in a list. */
+/** A small check in a disc, in the text colour (the check in the surface colour, for either theme). */
 export function VerifiedIcon(props: IconProps) {
   return (
     <SvgIcon props={props} defaultSize={14}>
@@ -267,7 +285,7 @@ export function VerifiedIcon(props: IconProps) {
       <path
         d="m7.5 12.5 3 3 6-6.5"
         fill="none"
-        stroke="#fff"
+        stroke="var(--color-surface)"
         strokeWidth="2.4"
         strokeLinecap="round"
         strokeLinejoin="round"

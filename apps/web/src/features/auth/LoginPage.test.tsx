@@ -1,7 +1,8 @@
 import { MSG } from '@glimpse/shared';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, makeSelfUser, makeToken, renderApp, stubFetch } from '../../test/render';
+import { WELCOME_CONTINUE_MS } from './LoginPage';
 
 async function openLogin() {
   const view = renderApp('/login');
@@ -119,12 +120,46 @@ describe('LoginPage success', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Welcome Back!' });
     expect(window.localStorage.getItem('token')).toBe(token);
     // The page behind the modal is aria-hidden while it is open.
-    expect(screen.getByRole('link', { name: 'Profile', hidden: true })).toBeInTheDocument();
+    const mainNav = screen.getByRole('navigation', { name: 'Main', hidden: true });
+    expect(within(mainNav).getByRole('link', { name: 'Profile', hidden: true })).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Continue to Home' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/home');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('continues to /home by itself after a moment', async () => {
+    stubFetch(() =>
+      Promise.resolve(jsonResponse({ message: 'ok', user: makeSelfUser(), token: makeToken() })),
+    );
+    const { router } = await submitLogin('alice@gmail.com', 'secret1');
+    await screen.findByRole('dialog', { name: 'Welcome Back!' });
+    expect(screen.getByText('Taking you to Home...')).toBeInTheDocument();
+    // Nothing is clicked: the countdown alone gets there.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'), {
+      timeout: WELCOME_CONTINUE_MS + 4000,
+    });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('continues to /home on Enter, wherever the focus is', async () => {
+    stubFetch(() =>
+      Promise.resolve(jsonResponse({ message: 'ok', user: makeSelfUser(), token: makeToken() })),
+    );
+    const { router } = await submitLogin('alice@gmail.com', 'secret1');
+    const dialog = await screen.findByRole('dialog', { name: 'Welcome Back!' });
+    within(dialog).getByRole('button', { name: 'Close' }).focus();
+    fireEvent.keyDown(window, { key: 'Enter' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'), { timeout: 1000 });
+  });
+
+  it('sends a member who is already signed in to /home', async () => {
+    window.localStorage.setItem('token', makeToken());
+    stubFetch(() => Promise.resolve(jsonResponse(makeSelfUser())));
+    const { router } = renderApp('/login');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/home');
   });
 
   it('closes the success modal on Escape', async () => {

@@ -1,5 +1,5 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { useLoginMutation } from '../../api/queries/auth';
 import { Button } from '../../components/Button';
 import { SuccessModal } from '../../components/SuccessModal';
@@ -11,9 +11,14 @@ import { AuthLayout } from './AuthLayout';
 import { SocialLoginButtons } from './SocialLoginButtons';
 import { useAuth } from './useAuth';
 
+/** How long "Welcome Back!" shows before it continues to /home by itself. */
+export const WELCOME_CONTINUE_MS = 1500;
+
 export function LoginPage() {
   const navigate = useNavigate();
-  const { login } = useAuth();
+  const { login, isAuthenticated } = useAuth();
+  // Signed in on arrival: nothing to do here. (Signing in on this page keeps it, for the modal.)
+  const [wasSignedIn] = useState(isAuthenticated);
   const loginMutation = useLoginMutation();
   const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors<LoginValues>>({});
@@ -48,6 +53,8 @@ export function LoginPage() {
     setIsWelcomeOpen(false);
     void navigate('/home', { replace: true });
   };
+
+  if (wasSignedIn) return <Navigate to="/home" replace />;
 
   return (
     <AuthLayout
@@ -102,6 +109,8 @@ export function LoginPage() {
         message="You have logged in successfully."
         actionLabel="Continue to Home"
         onAction={goHome}
+        autoContinueMs={WELCOME_CONTINUE_MS}
+        autoContinueText="Taking you to Home..."
       />
     </AuthLayout>
   );

@@ -109,17 +109,28 @@ describe('RegisterPage server errors', () => {
 });
 
 describe('RegisterPage success', () => {
-  it('stores the session, shows "Account Created!" and continues to /login', async () => {
+  it('stores the session, shows "Account Created!", and its way to /login ends at /home (signed in)', async () => {
     const token = makeToken({ username: 'newbie' });
     const body = { message: 'User created', user: makeSelfUser({ username: 'newbie' }), token };
+    const paths: string[] = [];
     stubFetch(() => Promise.resolve(jsonResponse(body, 201)));
     const { user, router } = await submitRegister(VALID);
+    router.subscribe((state) => paths.push(state.location.pathname));
 
     const dialog = await screen.findByRole('dialog', { name: 'Account Created!' });
     expect(window.localStorage.getItem('token')).toBe(token);
     await user.click(within(dialog).getByRole('button', { name: 'Continue to Login' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Log in to Glimpse' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument();
+    expect(paths).toContain('/login');
+    expect(router.state.location.pathname).toBe('/home');
+  });
+
+  it('sends a member who is already signed in to /home', async () => {
+    window.localStorage.setItem('token', makeToken());
+    stubFetch(() => Promise.resolve(jsonResponse(makeSelfUser())));
+    const { router } = renderApp('/register');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/home');
   });
 
   it('links to the terms, the privacy policy and the login page', async () => {

@@ -1,5 +1,5 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { useRegisterMutation } from '../../api/queries/auth';
 import { Button } from '../../components/Button';
 import { SuccessModal } from '../../components/SuccessModal';
@@ -14,7 +14,9 @@ const FIELD_ORDER: Array<keyof RegisterValues> = ['email', 'username', 'password
 
 export function RegisterPage() {
   const navigate = useNavigate();
-  const { login } = useAuth();
+  const { login, isAuthenticated } = useAuth();
+  // Signed in on arrival: nothing to do here. (Signing up signs in too, which keeps the modal.)
+  const [wasSignedIn] = useState(isAuthenticated);
   const registerMutation = useRegisterMutation();
   const [values, setValues] = useState<RegisterValues>({ email: '', username: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors<RegisterValues>>({});
@@ -49,10 +51,13 @@ export function RegisterPage() {
     );
   };
 
+  // SPEC §2: the modal leads to /login; being signed in already (SPEC §4), that sends on to /home.
   const goToLogin = () => {
     setIsCreatedOpen(false);
     void navigate('/login', { replace: true });
   };
+
+  if (wasSignedIn) return <Navigate to="/home" replace />;
 
   return (
     <AuthLayout title="Create your account" subtitle="Join Glimpse to share photos and discover new places.">

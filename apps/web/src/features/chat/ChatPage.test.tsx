@@ -1,6 +1,7 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, makeToken, renderApp } from '../../test/render';
+import { CONNECT_REASON_TEXT } from './chat-text';
 import { ackOk, FakeSocket } from './fake-socket';
 import {
   BOB,
@@ -124,6 +125,9 @@ describe('ChatPage conversation list', () => {
         }),
     });
     expect(screen.getByText('Loading conversations...')).toBeInTheDocument();
+    // Placeholder rows in the list's shape say it, not a spinner.
+    const skeleton = screen.getByText('Loading conversations...').closest('[data-skeleton]');
+    expect(skeleton?.querySelectorAll('li')).toHaveLength(6);
     act(() => fail());
     expect(await screen.findByText('Failed to load conversations: Database down')).toBeInTheDocument();
   });
@@ -258,6 +262,17 @@ describe('ChatPage open conversation', () => {
   });
 });
 
+describe('ChatPage focus', () => {
+  it('puts the focus in the message input when a conversation opens', async () => {
+    const view = await openChatPage();
+    await openBob(view);
+    await waitFor(() => expect(screen.getByPlaceholderText('Type a message...')).toHaveFocus());
+    // Typing goes straight into the conversation.
+    await view.user.keyboard('hello');
+    expect(screen.getByPlaceholderText('Type a message...')).toHaveValue('hello');
+  });
+});
+
 describe('ChatPage connection', () => {
   it('disables input and send while disconnected and shows why', async () => {
     const view = await openChatPage();
@@ -266,7 +281,15 @@ describe('ChatPage connection', () => {
     expect(screen.getByPlaceholderText('Type a message...')).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Send message' })).toBeDisabled();
     act(() => socket().serverEmit('connect_error', new Error('timeout')));
-    expect(screen.getByText('Failed to connect to chat server: timeout')).toBeInTheDocument();
+    expect(
+      screen.getByText(`Failed to connect to chat server: ${CONNECT_REASON_TEXT.timeout}`),
+    ).toBeInTheDocument();
+    // The transport's own jargon never reaches the banner.
+    act(() => socket().serverEmit('connect_error', new Error('websocket error')));
+    expect(
+      screen.getByText(`Failed to connect to chat server: ${CONNECT_REASON_TEXT.unreachable}`),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/websocket error/)).not.toBeInTheDocument();
     act(() => socket().serverEmit('connect'));
     expect(screen.getByPlaceholderText('Type a message...')).toBeEnabled();
     // Reconnected: the open room is joined again.

@@ -29,7 +29,6 @@ export function ChatPage() {
   const actions = useChatActions();
   const [isNewOpen, setIsNewOpen] = useState(false);
   const pageRef = useRef<HTMLDivElement>(null);
-  useFillViewportHeight(pageRef);
 
   // After the list has loaded (or failed), so a chat we already have is opened without a request.
   useOpenFromQueryParam(actions.openConversationWith, { isReady: !chatsQuery.isPending });
@@ -39,9 +38,11 @@ export function ChatPage() {
 
   const chats = chatsQuery.data ?? [];
   const openChat = openChatId ? chats.find((c) => idOf(c) === openChatId) : undefined;
+  const view = openChat ? 'conversation' : 'list';
+  useFillViewportHeight(pageRef, view);
 
   return (
-    <div ref={pageRef} className={styles.page} data-view={openChat ? 'conversation' : 'list'}>
+    <div ref={pageRef} className={styles.page} data-chat-view={view}>
       <ChatNotice className={styles.noticeArea} />
       <ConversationSidebar
         className={styles.sidebar}

@@ -2,12 +2,12 @@ import type { Chat } from '@glimpse/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { ErrorState } from '../../components/ErrorState';
-import { LoadingState } from '../../components/Spinner';
 import { PlusIcon, SearchIcon } from '../../components/icons';
 import { TabBar, tabId, tabPanelId, type TabItem } from '../../components/TabBar';
 import { cx } from '../../lib/cx';
 import { CHAT_TEXT, errorReason } from './chat-text';
 import { filterChats } from './conversation-logic';
+import { ConversationListSkeleton } from './ChatSkeletons';
 import { ConversationItem } from './ConversationItem';
 import { idOf } from './message-logic';
 import styles from './ConversationSidebar.module.css';
@@ -83,7 +83,7 @@ export function ConversationSidebar({
         className={styles.panel}
       >
         {query.isPending ? (
-          <LoadingState message={CHAT_TEXT.loadingConversations} />
+          <ConversationListSkeleton label={CHAT_TEXT.loadingConversations} />
         ) : query.isError ? (
           <ErrorState
             message={CHAT_TEXT.loadConversationsFailed(errorReason(query.error))}

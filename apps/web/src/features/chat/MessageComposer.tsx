@@ -15,12 +15,30 @@ export interface MessageComposerProps {
   isConnected: boolean;
 }
 
-/** "Type a message...": Enter sends, Shift+Enter breaks the line; typing events go out as you type. */
+/**
+ * "Type a message...": Enter sends, Shift+Enter breaks the line; typing events go out as you type.
+ * Mounted per conversation, it takes the focus when the conversation opens.
+ */
 export function MessageComposer({ chatId, isConnected }: MessageComposerProps) {
   const [value, setValue] = useState('');
   const send = useSendMessage(chatId);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const typingRef = useRef<TypingController | null>(null);
+  const hasFocusedRef = useRef(false);
+
+  // Opening a conversation is opening it to write: the cursor goes to the input (once it can
+  // take it, the socket being up), unless the person is already typing somewhere else.
+  useEffect(() => {
+    const input = inputRef.current;
+    if (hasFocusedRef.current || !isConnected || !input) return;
+    hasFocusedRef.current = true;
+    const active = document.activeElement;
+    const isBusyElsewhere =
+      active instanceof HTMLElement &&
+      active !== input &&
+      (active.matches('input, textarea, [contenteditable="true"]') || active.closest('[role="dialog"]'));
+    if (!isBusyElsewhere) input.focus({ preventScroll: true });
+  }, [isConnected]);
 
   useEffect(() => {
     const controller = createTypingController({

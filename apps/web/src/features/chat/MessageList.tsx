@@ -3,7 +3,8 @@ import { Fragment, useCallback, useEffect, useLayoutEffect, useRef, useState } f
 import { useChatMessagesQuery, useLoadOlderMessagesMutation } from '../../api/queries/chats';
 import { markMessageRead } from '../../api/socket';
 import { ErrorState } from '../../components/ErrorState';
-import { LoadingState, Spinner } from '../../components/Spinner';
+import { Spinner } from '../../components/Spinner';
+import { MessagesSkeleton } from './ChatSkeletons';
 import { useChatState } from './chat-store';
 import { CHAT_TEXT, errorReason } from './chat-text';
 import { participantName } from './conversation-logic';
@@ -111,7 +112,7 @@ export function MessageList({ chat, chatId, myUserId }: MessageListProps) {
     }
   };
 
-  if (query.isPending) return <LoadingState className={styles.state} message="Loading messages..." />;
+  if (query.isPending) return <MessagesSkeleton className={styles.state} label="Loading messages..." />;
   if (query.isError) {
     return (
       <ErrorState

@@ -3,6 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, makeToken, renderApp } from '../../test/render';
 import { callsTo, makePost, stubApi } from '../post/post-fixtures';
+import { makePublicUser } from '../profile/test-fixtures';
+import { FOLLOWING_EMPTY_TEXT } from './FollowSuggestions';
 
 function page(
   posts: Post[],
@@ -32,6 +34,16 @@ describe('HomePage feed states', () => {
     expect(params?.get('limit')).toBe('10');
     expect(params?.has('category')).toBe(false);
     expect(params?.has('following')).toBe(false);
+  });
+
+  it('shows placeholder cards, not a spinner, while the first page loads', async () => {
+    stubApi({ 'GET /api/posts': () => new Promise<Response>(() => {}) });
+    const { container } = renderApp('/home');
+    expect(await screen.findByText('Loading posts...')).toBeInTheDocument();
+    const skeleton = container.querySelector('[data-skeleton]');
+    expect(skeleton).toHaveAttribute('role', 'status');
+    expect(skeleton?.querySelectorAll('li')).toHaveLength(8);
+    expect(container.querySelector('[class*="spinner"]')).toBeNull();
   });
 
   it('shows the empty state', async () => {
@@ -148,6 +160,49 @@ describe('HomePage filters', () => {
     await screen.findByRole('heading', { level: 2, name: 'For You · All' });
     await user.click(screen.getByRole('tab', { name: 'Following' }));
     await waitFor(() => expect(feedQueries(fetchMock).at(-1)?.get('following')).toBe('true'));
+  });
+
+  it('suggests people to follow on an empty Following tab, then shows their posts', async () => {
+    window.localStorage.setItem('token', makeToken());
+    const base = makePublicUser();
+    const zoe = makePublicUser({
+      id: 'b1b2c3d4e5f6a1b2c3d4e5f6',
+      username: 'zoe',
+      profile: { ...base.profile, displayName: 'Zoe Park' },
+    });
+    const liam = makePublicUser({
+      id: 'c1b2c3d4e5f6a1b2c3d4e5f6',
+      username: 'liam',
+      profile: { ...base.profile, displayName: 'Liam Cole' },
+    });
+    let followsZoe = false;
+    const fetchMock = stubApi({
+      'GET /api/posts': (url) =>
+        url.searchParams.get('following') === 'true' && !followsZoe
+          ? page([])
+          : page([makePost({ title: 'From Zoe' })]),
+      'GET /api/users': () => jsonResponse([zoe, liam]),
+      [`POST /api/users/${zoe.id}/follow`]: () => {
+        followsZoe = true;
+        return jsonResponse({ following: true, followersCount: 11 });
+      },
+    });
+    const { user } = renderApp('/home?tab=following');
+    expect(await screen.findByRole('heading', { name: FOLLOWING_EMPTY_TEXT.title })).toBeInTheDocument();
+    expect(screen.queryByText('Try adjusting your filters or search query.')).not.toBeInTheDocument();
+    const people = await screen.findByRole('list', { name: 'Suggested people' });
+    expect(within(people).getAllByRole('listitem')).toHaveLength(2);
+
+    const zoeRow = within(people).getByRole('link', { name: 'Zoe Park' }).closest('li')!;
+    await user.click(within(zoeRow).getByRole('button', { name: 'Follow' }));
+    expect(await within(zoeRow).findByRole('button', { name: 'Following' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(callsTo(fetchMock, `POST /api/users/${zoe.id}/follow`)).toHaveLength(1);
+
+    await user.click(await screen.findByRole('button', { name: FOLLOWING_EMPTY_TEXT.showPosts }));
+    expect(await screen.findByText('From Zoe')).toBeInTheDocument();
   });
 
   it('moves between Discover tabs with the arrow keys', async () => {

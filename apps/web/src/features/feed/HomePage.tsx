@@ -16,6 +16,7 @@ import {
   type FeedTabId,
 } from './feed-filters';
 import { FeedSidebar } from './FeedSidebar';
+import { FollowSuggestions } from './FollowSuggestions';
 import styles from './HomePage.module.css';
 
 const FEED_ID = 'home-feed';
@@ -40,6 +41,9 @@ export function HomePage() {
   const modal = usePostModal();
   const follow = useFollowAction();
   const resetFeed = useResetFeed();
+  // A member who follows no one with posts gets people to follow, not "adjust your filters".
+  const isFollowingEmpty =
+    tab.following && feed.status === 'success' && posts.length === 0 && !feed.hasNextPage;
 
   // The Following feed is personal: a visitor (or someone whose session just ended) signs in.
   useEffect(() => {
@@ -84,18 +88,22 @@ export function HomePage() {
 
       <section id={FEED_ID} role="tabpanel" aria-labelledby={`feed-tab-${tab.id}`} className={styles.feed}>
         <h2 className={styles.title}>{title}</h2>
-        <PostFeed
-          posts={posts}
-          status={needsSignIn ? 'pending' : feed.status}
-          hasNextPage={feed.hasNextPage}
-          isFetchingNextPage={feed.isFetchingNextPage}
-          isFetchNextPageError={feed.isFetchNextPageError}
-          onLoadMore={() => void feed.fetchNextPage()}
-          onRetry={() => void feed.refetch()}
-          onOpenPost={modal.openPost}
-          onFollow={(post) => follow(post.author)}
-          label={title}
-        />
+        {isFollowingEmpty ? (
+          <FollowSuggestions onShowPosts={() => void feed.refetch()} />
+        ) : (
+          <PostFeed
+            posts={posts}
+            status={needsSignIn ? 'pending' : feed.status}
+            hasNextPage={feed.hasNextPage}
+            isFetchingNextPage={feed.isFetchingNextPage}
+            isFetchNextPageError={feed.isFetchNextPageError}
+            onLoadMore={() => void feed.fetchNextPage()}
+            onRetry={() => void feed.refetch()}
+            onOpenPost={modal.openPost}
+            onFollow={(post) => follow(post.author)}
+            label={title}
+          />
+        )}
       </section>
 
       <Link to={isAuthenticated ? '/create-post' : '/login'} className={styles.fab} aria-label="Create post">

@@ -1,11 +1,16 @@
 import type { PostImage } from '@glimpse/shared';
-import { useState } from 'react';
+import { useState, type MouseEvent } from 'react';
+import { useHeartBurst } from '../../components/HeartBurst';
 import { ChevronLeftIcon, ChevronRightIcon, PhotosIcon } from '../../components/icons';
+import { SwipeTrack, wrapIndex } from '../../components/SwipeTrack';
+import type { TapPoint } from '../../components/usePhotoGestures';
 import { cx } from '../../lib/cx';
 import { altTextOf, aspectRatioOf, CARD_RATIO_BOUNDS } from './post-image';
 import { photoCountLabel } from './post-text';
 import styles from './CardCarousel.module.css';
 import { ResponsiveImage } from './ResponsiveImage';
+
+export { wrapIndex };
 
 /** Cards are about a fifth of the page on desktop and half of it on phones. */
 export const CARD_IMAGE_SIZES = '(max-width: 640px) 50vw, (max-width: 1024px) 33vw, 280px';
@@ -15,41 +20,59 @@ export interface CardCarouselProps {
   /** Alt text fallback when an image has neither alt text nor caption. */
   title: string;
   priority?: boolean;
-}
-
-/** Next index with wrap-around at both ends (SPEC §2: previous from the first goes to the last). */
-export function wrapIndex(index: number, count: number): number {
-  return count > 0 ? ((index % count) + count) % count : 0;
+  /** A tap or click on a photo (after the double-tap window): open the post. */
+  onOpen?: (event: MouseEvent<HTMLElement>) => void;
+  /** A double tap or double click on a photo; returns whether the like heart should show. */
+  onLike?: () => boolean;
 }
 
 /**
  * The image area of a card: one image, or a carousel that wraps both ways with an "i / n"
- * counter and a "{n} photos" badge. The frame keeps the first image's ratio, so moving between
- * images never changes the card's height (the masonry grid would reflow otherwise).
+ * counter and a "{n} photos" badge. Swipe (or drag) between photos; the arrow buttons are for
+ * mouse and keyboard and stay out of sight on touch screens until focused. A tap opens the
+ * post, a double tap likes it with a heart. The frame keeps the first image's ratio, so moving
+ * between images never changes the card's height (the masonry grid would reflow otherwise).
  */
-export function CardCarousel({ images, title, priority = false }: CardCarouselProps) {
+export function CardCarousel({ images, title, priority = false, onOpen, onLike }: CardCarouselProps) {
   const [index, setIndex] = useState(0);
+  const heart = useHeartBurst();
   const count = images.length;
-  const current = images[wrapIndex(index, count)];
-  if (!current) return null;
+  const position = wrapIndex(index, count);
+  if (count === 0) return null;
   const ratio = aspectRatioOf(images[0], CARD_RATIO_BOUNDS);
 
-  const go = (delta: number) => (event: React.MouseEvent) => {
-    // The card around us is a link: paging through photos must not open the post.
+  const go = (delta: number) => (event: MouseEvent) => {
+    // The card is a link and the photo area opens it: paging through photos must do neither.
     event.preventDefault();
     event.stopPropagation();
     setIndex((i) => wrapIndex(i + delta, count));
   };
 
+  const onDoubleTap = (point: TapPoint) => {
+    if (onLike?.()) heart.show(point);
+  };
+
   return (
-    <div className={styles.carousel} style={{ aspectRatio: String(ratio) }}>
-      <ResponsiveImage
-        key={current.url}
-        image={current}
-        alt={altTextOf(current, count > 1 ? `${title} (photo ${wrapIndex(index, count) + 1})` : title)}
-        sizes={CARD_IMAGE_SIZES}
-        priority={priority}
-      />
+    <SwipeTrack
+      className={styles.carousel}
+      style={{ aspectRatio: String(ratio) }}
+      count={count}
+      index={position}
+      onIndexChange={setIndex}
+      onTap={onOpen}
+      onDoubleTap={onLike ? onDoubleTap : undefined}
+      renderSlide={(i, isCurrent) => {
+        const image = images[i]!;
+        return (
+          <ResponsiveImage
+            image={image}
+            alt={altTextOf(image, count > 1 ? `${title} (photo ${i + 1})` : title)}
+            sizes={CARD_IMAGE_SIZES}
+            priority={priority && isCurrent}
+          />
+        );
+      }}
+    >
       {count > 1 && (
         <>
           <span className={cx(styles.badge, styles.photos)}>
@@ -73,10 +96,11 @@ export function CardCarousel({ images, title, priority = false }: CardCarouselPr
             <ChevronRightIcon />
           </button>
           <span className={cx(styles.badge, styles.counter)} aria-live="polite">
-            {wrapIndex(index, count) + 1} / {count}
+            {position + 1} / {count}
           </span>
         </>
       )}
-    </div>
+      {heart.element}
+    </SwipeTrack>
   );
 }

@@ -16,15 +16,19 @@ export interface CommentFormProps {
   onSubmit: (content: string) => Promise<boolean>;
   isPosting: boolean;
   isAuthenticated: boolean;
+  /** Why the last try failed (offline); tied to the field, cleared by the caller on edit. */
+  error?: string | null;
+  onEdit?: () => void;
 }
 
 /**
  * The comment box (SPEC §5): trimmed and non-empty, Enter without Shift sends, Shift+Enter is a
  * new line; the button is disabled while empty or posting. Visitors get a link to /login.
  */
-export function CommentForm({ onSubmit, isPosting, isAuthenticated }: CommentFormProps) {
+export function CommentForm({ onSubmit, isPosting, isAuthenticated, error, onEdit }: CommentFormProps) {
   const [text, setText] = useState('');
   const fieldId = useId();
+  const errorId = `${fieldId}-error`;
   const content = text.trim();
   const canSubmit = content.length > 0 && !isPosting;
 
@@ -66,12 +70,22 @@ export function CommentForm({ onSubmit, isPosting, isAuthenticated }: CommentFor
         value={text}
         rows={2}
         maxLength={COMMENT_MAX_LENGTH}
-        onChange={(event) => setText(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        onChange={(event) => {
+          setText(event.target.value);
+          if (error) onEdit?.();
+        }}
         onKeyDown={onKeyDown}
       />
       <Button type="submit" size="sm" disabled={!canSubmit}>
         {isPosting ? COMMENT_TEXT.posting : COMMENT_TEXT.submit}
       </Button>
+      {error && (
+        <p id={errorId} role="alert" className={styles.error}>
+          {error}
+        </p>
+      )}
     </form>
   );
 }

@@ -2,8 +2,8 @@ import type { PostImage } from '@glimpse/shared';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Modal } from '../../components/Modal';
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from '../../components/icons';
+import { SwipeTrack, wrapIndex } from '../../components/SwipeTrack';
 import { cx } from '../../lib/cx';
-import { wrapIndex } from './CardCarousel';
 import styles from './ImageViewer.module.css';
 import { altTextOf, buildSrcSet, placeholderToDataUrl } from './post-image';
 
@@ -20,9 +20,9 @@ export interface ImageViewerProps {
 }
 
 /**
- * The full-size viewer (SPEC §2): its own dialog over the post, previous/next buttons and the
- * arrow keys (wrapping at both ends), Escape to close, an "i / n" counter, a strip of
- * thumbnails and the image's caption.
+ * The full-size viewer (SPEC §2): its own dialog over the post, previous/next buttons, the arrow
+ * keys and swipes (wrapping at both ends), Escape to close, an "i / n" counter, a strip of
+ * thumbnails (always whole: the photo takes what is left) and the image's caption.
  */
 export function ImageViewer({
   images,
@@ -52,7 +52,6 @@ export function ImageViewer({
   const position = wrapIndex(index, count);
   const go = (delta: number) => setIndex((i) => wrapIndex(i + delta, count));
   const caption = current.caption?.trim() || fallbackCaption;
-  const placeholder = placeholderToDataUrl(current.placeholder);
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'ArrowLeft') {
@@ -89,26 +88,41 @@ export function ImageViewer({
           </button>
         </div>
 
-        <div
+        <SwipeTrack
           className={styles.stage}
-          style={placeholder ? { backgroundImage: `url("${placeholder}")` } : undefined}
+          count={count}
+          index={position}
+          onIndexChange={setIndex}
+          renderSlide={(i) => {
+            const image = images[i]!;
+            const placeholder = placeholderToDataUrl(image.placeholder);
+            return (
+              <div
+                className={styles.slide}
+                style={placeholder ? { backgroundImage: `url("${placeholder}")` } : undefined}
+              >
+                <img
+                  className={styles.image}
+                  src={image.url}
+                  srcSet={buildSrcSet(image)}
+                  sizes="100vw"
+                  alt={altTextOf(image, count > 1 ? `${title} (photo ${i + 1})` : title)}
+                  draggable={false}
+                />
+              </div>
+            );
+          }}
         >
-          <img
-            key={current.url}
-            className={styles.image}
-            src={current.url}
-            srcSet={buildSrcSet(current)}
-            sizes="100vw"
-            alt={altTextOf(current, count > 1 ? `${title} (photo ${position + 1})` : title)}
-            draggable={false}
-          />
           {count > 1 && (
             <>
               <button
                 type="button"
                 className={cx(styles.iconButton, styles.nav, styles.prev)}
                 aria-label="Previous photo"
-                onClick={() => go(-1)}
+                onClick={(event) => {
+                  event.stopPropagation();
+                  go(-1);
+                }}
               >
                 <ChevronLeftIcon size={28} />
               </button>
@@ -116,13 +130,16 @@ export function ImageViewer({
                 type="button"
                 className={cx(styles.iconButton, styles.nav, styles.next)}
                 aria-label="Next photo"
-                onClick={() => go(1)}
+                onClick={(event) => {
+                  event.stopPropagation();
+                  go(1);
+                }}
               >
                 <ChevronRightIcon size={28} />
               </button>
             </>
           )}
-        </div>
+        </SwipeTrack>
 
         {caption && <p className={styles.caption}>{caption}</p>}
 

@@ -1,9 +1,10 @@
 import { SHARE_POPUP_HEIGHT_PX, SHARE_POPUP_WIDTH_PX, type Post } from '@glimpse/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { usePostQuery } from '../../api/queries/posts';
 import { jsonResponse, makeToken, renderWithProviders } from '../../test/render';
 import { PostDetail } from './PostDetail';
+import { OFFLINE_ACTION_TEXT } from './post-text';
 import { callsTo, makePost, stubApi } from './post-fixtures';
 
 function deferred() {
@@ -28,6 +29,56 @@ function DetailFromCache({ id }: { id: string }) {
   const { data } = usePostQuery(id);
   return data ? <PostDetail post={data} variant="page" /> : null;
 }
+
+describe('Offline', () => {
+  it('a like says it was not saved, changes nothing and sends nothing', async () => {
+    signIn();
+    const post = makePost({ likesCount: 12, isLikedByUser: false });
+    const { user, fetchMock } = renderDetail(post);
+    const like = await screen.findByRole('button', { name: 'Like' });
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    await user.click(like);
+    expect(await screen.findByText(OFFLINE_ACTION_TEXT.like)).toBeInTheDocument();
+    expect(like).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByText('12 likes')).toBeInTheDocument();
+    expect(callsTo(fetchMock, `POST /api/posts/${post.id}/like`)).toHaveLength(0);
+    onLine.mockRestore();
+  });
+
+  it('a comment says it was not posted, tied to the field, and keeps the text', async () => {
+    signIn();
+    const post = makePost();
+    const { user, fetchMock } = renderDetail(post);
+    const field = await screen.findByPlaceholderText('Write a comment...');
+    await user.type(field, 'Lovely');
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    await user.click(screen.getByRole('button', { name: 'Post Comment' }));
+    expect(field).toHaveAccessibleDescription(OFFLINE_ACTION_TEXT.comment);
+    expect(field).toHaveValue('Lovely');
+    expect(callsTo(fetchMock, `POST /api/posts/${post.id}/comment`)).toHaveLength(0);
+    onLine.mockRestore();
+    // Editing clears the message.
+    await user.type(field, '!');
+    expect(screen.queryByText(OFFLINE_ACTION_TEXT.comment)).not.toBeInTheDocument();
+  });
+});
+
+describe('Photo double tap', () => {
+  it('a double click on a gallery photo likes the post and does not open the viewer', async () => {
+    signIn();
+    const post = makePost({ likesCount: 2, isLikedByUser: false });
+    const { fetchMock } = renderDetail(post, {
+      [`POST /api/posts/${post.id}/like`]: () => jsonResponse({ liked: true, likesCount: 3 }),
+    });
+    const tile = await screen.findByRole('button', { name: /^View photo 1 of/ });
+    fireEvent.click(tile, { detail: 1 });
+    fireEvent.click(tile, { detail: 2 });
+    expect(await screen.findByRole('button', { name: 'Unlike' })).toHaveAttribute('aria-pressed', 'true');
+    expect(callsTo(fetchMock, `POST /api/posts/${post.id}/like`)).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
 
 describe('Like', () => {
   it('updates at once, then takes the server’s count', async () => {

@@ -1,8 +1,10 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeSelfUser, makeToken, renderWithProviders } from '../../test/render';
 import { PostCard } from './PostCard';
-import { makeImage, makePost, stubApi } from './post-fixtures';
+import { OFFLINE_ACTION_TEXT } from './post-text';
+import { callsTo, makeImage, makePost, stubApi } from './post-fixtures';
+import { jsonResponse } from '../../test/render';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -116,6 +118,64 @@ describe('PostCard opening', () => {
     await user.click(screen.getByRole('link', { name: post.title }));
     expect(onOpen).toHaveBeenCalledWith(post);
     expect(router.state.location.pathname).toBe('/');
+  });
+});
+
+describe('PostCard photo gestures', () => {
+  /** Two clicks in a row, as a double click (or a double tap) delivers them. */
+  function doubleClick(el: Element) {
+    fireEvent.click(el, { detail: 1, clientX: 40, clientY: 40 });
+    fireEvent.click(el, { detail: 2, clientX: 40, clientY: 40 });
+  }
+
+  it('likes the post on a double click, with a heart, and never unlikes', async () => {
+    signIn();
+    const post = makePost({ likesCount: 3, isLikedByUser: false });
+    const fetchMock = stubApi({
+      [`POST /api/posts/${post.id}/like`]: () => jsonResponse({ liked: true, likesCount: 4 }),
+    });
+    const { container, router } = renderWithProviders(<PostCard post={post} />);
+    const photo = container.querySelector('[data-swipe-track]')!;
+    doubleClick(photo);
+    expect(container.querySelector('[data-heart-burst]')).not.toBeNull();
+    await waitFor(() => expect(callsTo(fetchMock, `POST /api/posts/${post.id}/like`)).toHaveLength(1));
+    // A double tap on a liked post keeps it liked: no toggle back.
+    const liked = { ...post, isLikedByUser: true, likesCount: 4 };
+    const again = renderWithProviders(<PostCard post={liked} />);
+    doubleClick(again.container.querySelector('[data-swipe-track]')!);
+    expect(again.container.querySelector('[data-heart-burst]')).not.toBeNull();
+    expect(callsTo(fetchMock, `POST /api/posts/${post.id}/like`)).toHaveLength(1);
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('opens the post on a single tap of the photo, once the double-tap window has passed', async () => {
+    const post = makePost();
+    const onOpen = vi.fn();
+    const { container } = renderWithProviders(<PostCard post={post} onOpen={onOpen} />);
+    fireEvent.click(container.querySelector('[data-swipe-track]')!, { detail: 1 });
+    expect(onOpen).not.toHaveBeenCalled();
+    await waitFor(() => expect(onOpen).toHaveBeenCalledWith(post));
+  });
+
+  it('sends a visitor who double-taps to /login, without a heart', async () => {
+    const post = makePost();
+    const { container, router } = renderWithProviders(<PostCard post={post} />);
+    doubleClick(container.querySelector('[data-swipe-track]')!);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(container.querySelector('[data-heart-burst]')).toBeNull();
+  });
+
+  it('says so offline, and sends nothing', () => {
+    signIn();
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const post = makePost();
+    const fetchMock = stubApi({});
+    const { container } = renderWithProviders(<PostCard post={post} />);
+    doubleClick(container.querySelector('[data-swipe-track]')!);
+    expect(screen.getByText(OFFLINE_ACTION_TEXT.like)).toBeInTheDocument();
+    expect(container.querySelector('[data-heart-burst]')).toBeNull();
+    expect(callsTo(fetchMock, `POST /api/posts/${post.id}/like`)).toHaveLength(0);
+    onLine.mockRestore();
   });
 });
 

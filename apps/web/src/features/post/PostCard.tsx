@@ -1,6 +1,6 @@
 import { formatCardDate, type Post } from '@glimpse/shared';
 import type { MouseEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Avatar } from '../../components/Avatar';
 import { cx } from '../../lib/cx';
 import { useAuth } from '../auth/useAuth';
@@ -9,6 +9,7 @@ import { FollowButton } from './FollowButton';
 import styles from './PostCard.module.css';
 import { PostStats } from './PostStats';
 import { authorName, postHref, profileHref } from './post-text';
+import { useLikeAction } from './usePostActions';
 
 export interface PostCardProps {
   post: Post;
@@ -27,11 +28,15 @@ function isModifiedClick(event: MouseEvent): boolean {
 
 /**
  * A post in a feed (SPEC §2). The title is the card's one link, stretched over the whole card,
- * so the card reads as one item in the tab order; the carousel, author and Follow controls sit
- * above it. A modified click (new tab) always follows the real /posts/{id} address.
+ * so the card reads as one item in the tab order; the photos, author and Follow controls sit
+ * above it. The photos open the post on a tap and like it on a double tap (with a heart). A
+ * modified click (new tab) always follows the real /posts/{id} address. On a narrow card (two
+ * columns on a phone) the Follow button gives its room to the author's name (CSS).
  */
 export function PostCard({ post, onOpen, onFollow, priority = false, className }: PostCardProps) {
   const { user, isAuthenticated } = useAuth();
+  const navigate = useNavigate();
+  const like = useLikeAction();
   const name = authorName(post.author);
   const isOwnPost = user?.id === post.author.id;
   const showFollow = isAuthenticated && Boolean(onFollow) && !isOwnPost;
@@ -43,10 +48,25 @@ export function PostCard({ post, onOpen, onFollow, priority = false, className }
     onOpen(post);
   };
 
+  const openFromPhoto = (event: MouseEvent<HTMLElement>) => {
+    if (isModifiedClick(event)) {
+      window.open(postHref(post), '_blank', 'noopener');
+      return;
+    }
+    if (onOpen) onOpen(post);
+    else void navigate(postHref(post));
+  };
+
   return (
     <article className={cx(styles.card, className)} data-post-card="">
       {post.media.images.length > 0 && (
-        <CardCarousel images={post.media.images} title={post.title} priority={priority} />
+        <CardCarousel
+          images={post.media.images}
+          title={post.title}
+          priority={priority}
+          onOpen={openFromPhoto}
+          onLike={() => like(post, { onlyLike: true })}
+        />
       )}
       <div className={styles.body}>
         <span className={styles.category}>{post.category}</span>

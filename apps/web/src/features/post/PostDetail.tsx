@@ -46,7 +46,12 @@ export function PostDetail({ post, variant, isLoadingComments = false }: PostDet
     <article className={cx(styles.detail, styles[variant], images.length === 0 && styles.noMedia)}>
       {images.length > 0 && (
         <div className={styles.media}>
-          <PostGallery images={images} title={post.title} onOpenImage={setViewerIndex} />
+          <PostGallery
+            images={images}
+            title={post.title}
+            onOpenImage={setViewerIndex}
+            onLike={actions.likeFromPhoto}
+          />
         </div>
       )}
 
@@ -141,6 +146,8 @@ export function PostDetail({ post, variant, isLoadingComments = false }: PostDet
               isAuthenticated={actions.isAuthenticated}
               isPosting={actions.isCommenting}
               onSubmit={actions.addComment}
+              error={actions.commentError}
+              onEdit={actions.clearCommentError}
             />
           </div>
         </footer>

@@ -7,6 +7,7 @@ import { LoadingState } from '../../components/Spinner';
 import { isIntersectionObserverSupported, useInfiniteScroll } from '../../components/useInfiniteScroll';
 import styles from './PostFeed.module.css';
 import { PostGrid } from './PostGrid';
+import { PostGridSkeleton } from './PostSkeletons';
 
 /** SPEC §2/§8 texts of a post feed; screens may override them (search: "You've seen all posts"). */
 export const FEED_TEXT = {
@@ -43,7 +44,8 @@ export interface PostFeedProps {
 
 /**
  * A masonry grid of posts with infinite scroll (next page within 200px of the end) and every
- * state a feed has: first load, empty, failed (with "Try Again"), loading more, the end.
+ * state a feed has: first load (placeholder cards), empty, failed (with "Try Again"), loading
+ * more, the end.
  */
 export function PostFeed({
   posts,
@@ -72,7 +74,7 @@ export function PostFeed({
     disabled: status !== 'success' || isFetchNextPageError,
   });
 
-  if (status === 'pending') return <LoadingState message={loadingMessage} />;
+  if (status === 'pending') return <PostGridSkeleton label={loadingMessage} />;
   if (status === 'error') return <ErrorState message={errorMessage} onRetry={onRetry} />;
   if (posts.length === 0 && !hasNextPage) {
     return <EmptyState title={emptyTitle} message={emptyMessage} action={emptyAction} />;

@@ -2,12 +2,12 @@ import { Link, useParams } from 'react-router';
 import { isApiError } from '../../api/http';
 import { usePostQuery } from '../../api/queries/posts';
 import { ErrorState } from '../../components/ErrorState';
-import { LoadingState } from '../../components/Spinner';
 import { ChevronLeftIcon } from '../../components/icons';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { PostDetail } from './PostDetail';
 import { POST_DETAIL_TEXT } from './PostDetailModal';
 import styles from './PostPage.module.css';
+import { PostDetailSkeleton } from './PostSkeletons';
 
 /** 404 (unknown or hidden post) and 400 (malformed id) both mean: there is no such post. */
 function isMissing(error: unknown): boolean {
@@ -54,7 +54,7 @@ export function PostPage() {
           />
         )
       ) : (
-        <LoadingState message={POST_DETAIL_TEXT.loading} />
+        <PostDetailSkeleton label={POST_DETAIL_TEXT.loading} />
       )}
     </div>
   );

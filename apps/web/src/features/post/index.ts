@@ -3,6 +3,7 @@
  * - PostCard { post, onOpen?(post), onFollow?(post), priority? }
  * - PostGrid { posts, onOpenPost?(post), onFollow?(post), label? }: masonry grid of cards
  * - PostFeed: PostGrid + infinite scroll + loading/empty/error/end states (FEED_TEXT)
+ * - PostGridSkeleton / PostDetailSkeleton: placeholders while a grid or a post loads
  * - PostDetailModal { postId? | post?, open, onOpenChange }
  * - PostDetail { post, variant: 'modal' | 'page' }
  * - useFollowAction(): (author) => void, with the sign-in and 401/403 rules
@@ -11,6 +12,7 @@
 export { PostCard, type PostCardProps } from './PostCard';
 export { PostGrid, type PostGridProps } from './PostGrid';
 export { PostFeed, FEED_TEXT, type PostFeedProps } from './PostFeed';
+export { PostDetailSkeleton, PostGridBones, PostGridSkeleton } from './PostSkeletons';
 export { PostDetailModal, POST_DETAIL_TEXT, type PostDetailModalProps } from './PostDetailModal';
 export { PostDetail, type PostDetailProps } from './PostDetail';
 export { PostStats, type PostStatsProps } from './PostStats';

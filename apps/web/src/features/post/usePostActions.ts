@@ -1,27 +1,72 @@
 import type { Author, Post } from '@glimpse/shared';
 import { useCallback, useState } from 'react';
-import { isApiError } from '../../api/http';
+import { isApiError, isNetworkError } from '../../api/http';
 import { useFollowUserMutation } from '../../api/queries/follows';
-import { useCommentMutation, useLikePostMutation, useSharePostMutation } from '../../api/queries/posts';
+import {
+  useCommentMutation,
+  useLikePostMutation,
+  useSharePostMutation,
+  type LikeTarget,
+} from '../../api/queries/posts';
+import { useToast } from '../../components/useToast';
+import { isOffline } from '../../lib/useOnlineStatus';
 import { FOLLOW_SIGN_IN_MESSAGE, useInteractionGuard } from './useInteractionGuard';
-import { postHref } from './post-text';
+import { OFFLINE_ACTION_TEXT, postHref } from './post-text';
 
 /**
  * Follow with the spec's rules around it: a visitor gets "Authentication required" and /login;
- * 401/403 signs out. Give it to PostCard/PostGrid as `onFollow={(post) => follow(post.author)}`.
+ * 401/403 signs out. Give it to PostCard/PostGrid as `onFollow={(post) => follow(post.author)}`;
+ * `onSuccess` runs once the server has recorded the (un)follow.
  */
 export function useFollowAction() {
   const { requireSignIn, handleError } = useInteractionGuard();
   const { mutate } = useFollowUserMutation();
   return useCallback(
-    (author: Pick<Author, 'id'> & { isFollowedByUser?: boolean }) => {
+    (
+      author: Pick<Author, 'id'> & { isFollowedByUser?: boolean },
+      options: { onSuccess?: (result: { following: boolean }) => void } = {},
+    ) => {
       if (!requireSignIn({ message: FOLLOW_SIGN_IN_MESSAGE })) return;
       mutate(
         { userId: author.id, isFollowing: Boolean(author.isFollowedByUser) },
-        { onError: (error) => handleError(error, 'follow user') },
+        { onError: (error) => handleError(error, 'follow user'), onSuccess: options.onSuccess },
       );
     },
     [requireSignIn, handleError, mutate],
+  );
+}
+
+export interface LikeOptions {
+  /** A double tap only ever likes: on a liked post it changes nothing (the heart still shows). */
+  onlyLike?: boolean;
+}
+
+/**
+ * Like/unlike with the spec's rules (visitor → /login, 401/403 signs out) and one of ours: offline,
+ * nothing is sent or queued, and the member is told so. Returns whether the post is (or is
+ * becoming) liked, so a double tap knows to show its heart.
+ */
+export function useLikeAction() {
+  const { requireSignIn, handleError } = useInteractionGuard();
+  const { mutate } = useLikePostMutation();
+  const toast = useToast();
+  return useCallback(
+    (post: LikeTarget, { onlyLike = false }: LikeOptions = {}): boolean => {
+      if (!requireSignIn()) return false;
+      if (onlyLike && post.isLikedByUser) return true;
+      if (isOffline()) {
+        toast.show(OFFLINE_ACTION_TEXT.like, { type: 'error' });
+        return false;
+      }
+      mutate(post, {
+        onError: (error) => {
+          if (isNetworkError(error)) toast.show(OFFLINE_ACTION_TEXT.like, { type: 'error' });
+          handleError(error, 'like post');
+        },
+      });
+      return !post.isLikedByUser;
+    },
+    [requireSignIn, handleError, mutate, toast],
   );
 }
 
@@ -42,24 +87,33 @@ export interface ShareState {
 /** Like, comment, share and follow for one post, with sign-in checks and the error rules. */
 export function usePostActions(post: Post | undefined) {
   const { isAuthenticated, requireSignIn, handleError } = useInteractionGuard();
-  const like = useLikePostMutation();
+  const like = useLikeAction();
   const comment = useCommentMutation();
   const share = useSharePostMutation();
   const follow = useFollowAction();
   const [shareState, setShareState] = useState<ShareState>({ open: false, url: '' });
+  const [commentError, setCommentError] = useState<string | null>(null);
 
   const toggleLike = () => {
-    if (!post || !requireSignIn()) return;
-    like.mutate(post, { onError: (error) => handleError(error, 'like post') });
+    if (post) like(post);
   };
 
-  /** Resolves true when the comment was posted (the form then clears). */
+  /** The double tap on a photo: likes (never unlikes); true when the heart should show. */
+  const likeFromPhoto = () => (post ? like(post, { onlyLike: true }) : false);
+
+  /** Resolves true when the comment was posted (the form then clears); offline it stays put. */
   const addComment = async (content: string): Promise<boolean> => {
     if (!post || !requireSignIn()) return false;
+    setCommentError(null);
+    if (isOffline()) {
+      setCommentError(OFFLINE_ACTION_TEXT.comment);
+      return false;
+    }
     try {
       await comment.mutateAsync({ postId: post.id, content });
       return true;
     } catch (error) {
+      if (isNetworkError(error)) setCommentError(OFFLINE_ACTION_TEXT.comment);
       handleError(error, 'add comment');
       return false;
     }
@@ -88,8 +142,12 @@ export function usePostActions(post: Post | undefined) {
   return {
     isAuthenticated,
     toggleLike,
+    likeFromPhoto,
     addComment,
     isCommenting: comment.isPending,
+    /** Why the last comment was not posted (offline), until the next try. */
+    commentError,
+    clearCommentError: () => setCommentError(null),
     openShare,
     isSharing: share.isPending,
     share: shareState,

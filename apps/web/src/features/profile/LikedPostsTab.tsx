@@ -5,9 +5,9 @@ import { useLikedPostsInfiniteQuery, useUnlikeFromLikedTab } from '../../api/que
 import { Button, ButtonLink } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
-import { LoadingState } from '../../components/Spinner';
 import { useToast } from '../../components/useToast';
 import { useAuth } from '../auth/useAuth';
+import { PostGridSkeleton } from '../post';
 import { LikedPostItem } from './LikedPostItem';
 import { isAuthExpired, likedPostsErrorMessage, PROFILE_TEXT } from './profile-errors';
 import styles from './ProfilePage.module.css';
@@ -35,7 +35,7 @@ export function LikedPostsTab() {
     void navigate('/login', { replace: true });
   }, [expired, logout, navigate, toast]);
 
-  if (query.isPending) return <LoadingState message="Loading liked posts..." />;
+  if (query.isPending) return <PostGridSkeleton label="Loading liked posts..." count={4} />;
   if (query.isError && posts.length === 0)
     return (
       <ErrorState

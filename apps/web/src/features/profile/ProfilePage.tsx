@@ -2,12 +2,11 @@ import { useCallback, useEffect, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useProfileQuery } from '../../api/queries/users';
 import { ErrorState } from '../../components/ErrorState';
-import { LoadingState } from '../../components/Spinner';
 import { useAuth } from '../auth/useAuth';
 import { classifyProfileError, PROFILE_TEXT } from './profile-errors';
 import { isOwnProfile } from './profile-identity';
 import { ProfileNotFound } from './ProfileNotFound';
-import styles from './ProfilePage.module.css';
+import { ProfileSkeleton } from './ProfileSkeleton';
 import { ProfileView } from './ProfileView';
 
 /**
@@ -40,7 +39,7 @@ function OwnProfile() {
     return loadFailed ? (
       <ErrorState message={PROFILE_TEXT.loadFailed} onRetry={load} />
     ) : (
-      <LoadingState className={styles.pageState} message="Loading profile..." />
+      <ProfileSkeleton label="Loading profile..." />
     );
   return <ProfileView profile={user} isOwn />;
 }
@@ -58,7 +57,7 @@ function OtherProfile({ username }: { username: string }) {
     void navigate('/login', { replace: true });
   }, [failure, logout, navigate]);
 
-  if (query.isPending) return <LoadingState className={styles.pageState} message="Loading profile..." />;
+  if (query.isPending) return <ProfileSkeleton label="Loading profile..." />;
   if (failure === 'not-found') return <ProfileNotFound username={username} />;
   if (failure) return <ErrorState message={PROFILE_TEXT.loadFailed} onRetry={() => void query.refetch()} />;
   return <ProfileView profile={query.data!} isOwn={false} />;

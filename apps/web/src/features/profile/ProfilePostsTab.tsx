@@ -4,8 +4,7 @@ import { useUserPostsInfiniteQuery } from '../../api/queries/users';
 import { Button, ButtonLink } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
-import { LoadingState } from '../../components/Spinner';
-import { PostGrid } from '../post';
+import { PostGrid, PostGridSkeleton } from '../post';
 import { PROFILE_TEXT } from './profile-errors';
 import styles from './ProfilePage.module.css';
 
@@ -19,7 +18,7 @@ export function ProfilePostsTab({ profile, isOwn }: ProfilePostsTabProps) {
   const query = useUserPostsInfiniteQuery(profile.id);
   const posts = flattenPosts(query.data);
 
-  if (query.isPending) return <LoadingState message="Loading posts..." />;
+  if (query.isPending) return <PostGridSkeleton label="Loading posts..." count={4} />;
   if (query.isError && posts.length === 0)
     return (
       <ErrorState message="Failed to load posts. Please try again." onRetry={() => void query.refetch()} />

@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { ChevronRightIcon } from '../../components/icons';
 import { cx } from '../../lib/cx';
 import { SETTINGS_SECTIONS, sectionSearch, type SettingsSectionId } from './settings-sections';
 import styles from './SettingsPage.module.css';
@@ -9,22 +9,14 @@ export interface SettingsNavProps {
   onLogOut: () => void;
 }
 
-/** Sections are links (`?section=`), so each can be bookmarked and Back works between them. */
+/**
+ * Sections are links (`?section=`), so each can be bookmarked and Back works between them. On
+ * phones this is the whole /settings screen: a list of full-width rows, each leading to a page.
+ */
 export function SettingsNav({ current, onLogOut }: SettingsNavProps) {
-  const listRef = useRef<HTMLUListElement>(null);
-
-  // On phones the nav is a sideways-scrolling row: bring the current section into view. Only the
-  // row scrolls (never the page), so this is a no-op on the desktop column.
-  useEffect(() => {
-    const list = listRef.current;
-    const link = list?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (!list || !link || list.scrollWidth <= list.clientWidth) return;
-    list.scrollLeft = link.offsetLeft - (list.clientWidth - link.offsetWidth) / 2;
-  }, [current]);
-
   return (
     <nav aria-label="Settings sections" className={styles.nav}>
-      <ul ref={listRef} role="list" className={styles.navList}>
+      <ul role="list" className={styles.navList}>
         {SETTINGS_SECTIONS.map((section) => {
           const isCurrent = section.id === current;
           return (
@@ -35,6 +27,7 @@ export function SettingsNav({ current, onLogOut }: SettingsNavProps) {
                 className={cx(styles.navItem, isCurrent && styles.navItemCurrent)}
               >
                 {section.label}
+                <ChevronRightIcon size={18} className={styles.navChevron} />
               </Link>
             </li>
           );

@@ -55,22 +55,50 @@ describe('Settings navigation', () => {
     expect(within(nav).getByRole('link', { name: 'Account' })).toHaveAttribute('aria-current', 'page');
   });
 
-  it.each([
-    'Privacy',
-    'Notifications',
-    'Security',
-    'Display',
-    'Blocking',
-    'Language',
-    'Help & Support',
-    'About',
-  ])('%s says its content is coming soon', async (label) => {
-    const { user } = await openSettings();
+  it.each(['Privacy', 'Notifications', 'Security', 'Blocking', 'Language', 'Help & Support', 'About'])(
+    '%s says its content is coming soon',
+    async (label) => {
+      const { user } = await openSettings();
+      const nav = screen.getByRole('navigation', { name: 'Settings sections' });
+      await user.click(within(nav).getByRole('link', { name: label }));
+      expect(await screen.findByRole('heading', { level: 2, name: label })).toBeInTheDocument();
+      expect(screen.getByText(`${label} settings are coming soon.`)).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Save Changes' })).not.toBeInTheDocument();
+    },
+  );
+
+  it('Display chooses Light, Dark or System, applied at once and kept for the next visit', async () => {
+    const { user } = await openSettings({}, '/settings?section=display');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Display' })).toBeInTheDocument();
+    const group = screen.getByRole('radiogroup', { name: 'Theme' });
+    const radios = within(group).getAllByRole('radio');
+    expect(radios.map((radio) => radio.getAttribute('value'))).toEqual(['light', 'dark', 'system']);
+    expect(within(group).getByRole('radio', { name: 'System' })).toBeChecked();
+
+    await user.click(within(group).getByRole('radio', { name: 'Dark' }));
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    expect(window.localStorage.getItem('glimpse-theme')).toBe('dark');
+    await user.click(within(group).getByRole('radio', { name: 'Light' }));
+    expect(document.documentElement.dataset.theme).toBe('light');
+    expect(within(group).getByRole('radio', { name: 'Light' })).toBeChecked();
+    expect(screen.queryByText('Display settings are coming soon.')).not.toBeInTheDocument();
+  });
+
+  it('is a list of sections at /settings and one section as a page with a way back (phones)', async () => {
+    const { user, router } = await openSettings();
+    const layout = () => screen.getByRole('heading', { level: 1, name: 'Settings' }).closest('[data-view]');
+    // The phone CSS shows the list alone in the "list" view and the section alone in "section".
+    expect(layout()).toHaveAttribute('data-view', 'list');
     const nav = screen.getByRole('navigation', { name: 'Settings sections' });
-    await user.click(within(nav).getByRole('link', { name: label }));
-    expect(await screen.findByRole('heading', { level: 2, name: label })).toBeInTheDocument();
-    expect(screen.getByText(`${label} settings are coming soon.`)).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Save Changes' })).not.toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Account' })).toHaveAttribute(
+      'href',
+      '/settings?section=account',
+    );
+    await user.click(within(nav).getByRole('link', { name: 'Privacy' }));
+    expect(layout()).toHaveAttribute('data-view', 'section');
+    await user.click(screen.getByRole('link', { name: 'All settings' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(layout()).toHaveAttribute('data-view', 'list');
   });
 
   it('Log Out signs out and goes to /login', async () => {

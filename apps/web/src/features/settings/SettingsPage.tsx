@@ -1,21 +1,28 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ErrorState } from '../../components/ErrorState';
+import { ChevronLeftIcon } from '../../components/icons';
 import { LoadingState } from '../../components/Spinner';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useAuth } from '../auth/useAuth';
 import { AccountSettings } from './AccountSettings';
+import { DisplaySettings } from './DisplaySettings';
 import { SETTINGS_TEXT } from './settings-errors';
 import { findSection } from './settings-sections';
 import { SettingsNav } from './SettingsNav';
 import styles from './SettingsPage.module.css';
 
-/** /settings (SPEC §2): a left nav of sections; only Account has content so far. */
+/**
+ * /settings (SPEC §2): a left nav of sections beside the chosen one; Account and Display have
+ * content so far. On phones it is a list, then a page: /settings shows only the list, and
+ * /settings?section=x only that section, with a way back to the list (CSS on `data-view`).
+ */
 export function SettingsPage() {
   useDocumentTitle('Settings');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const section = findSection(params.get('section'));
+  const view = params.has('section') ? 'section' : 'list';
   const { token, user, isUserLoaded, refreshUser, logout } = useAuth();
   const [loadFailed, setLoadFailed] = useState(false);
 
@@ -49,17 +56,23 @@ export function SettingsPage() {
     );
 
   return (
-    <div className={styles.layout}>
+    <div className={styles.layout} data-view={view}>
       <aside className={styles.sidebar}>
         <h1 className={styles.pageTitle}>Settings</h1>
         <SettingsNav current={section.id} onLogOut={onLogOut} />
       </aside>
       <section className={styles.content} aria-labelledby="settings-section-title">
+        <Link to="/settings" className={styles.backToList}>
+          <ChevronLeftIcon size={18} />
+          All settings
+        </Link>
         <h2 id="settings-section-title" className={styles.sectionTitle}>
           {section.label}
         </h2>
         {section.id === 'account' ? (
           accountContent
+        ) : section.id === 'display' ? (
+          <DisplaySettings />
         ) : (
           <div className={styles.card}>
             <p className={styles.comingSoon}>{section.label} settings are coming soon.</p>

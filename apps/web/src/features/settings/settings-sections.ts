@@ -19,6 +19,7 @@ export function findSection(id: string | null): SettingsSection {
   return SETTINGS_SECTIONS.find((section) => section.id === id) ?? SETTINGS_SECTIONS[0];
 }
 
+/** Always explicit (Account too): on phones `?section=` is what turns the list into a page. */
 export function sectionSearch(id: SettingsSectionId): string {
-  return id === 'account' ? '' : `?section=${id}`;
+  return `?section=${id}`;
 }

@@ -1,0 +1,99 @@
+import { abbreviateCount } from '@glimpse/shared';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useUsersListQuery } from '../../api/queries/users-list';
+import { Avatar } from '../../components/Avatar';
+import { Button } from '../../components/Button';
+import { Skeleton, SkeletonScreen } from '../../components/Skeleton';
+import { authorName, FollowButton, profileHref, useFollowAction } from '../post';
+import styles from './FollowSuggestions.module.css';
+
+/** How many people the empty Following feed suggests. */
+export const SUGGESTIONS_SHOWN = 6;
+
+export const FOLLOWING_EMPTY_TEXT = {
+  title: 'Your Following feed is empty',
+  message: 'Follow people and their posts show up here. A few to start with:',
+  showPosts: 'Show their posts',
+  noOne: 'No one to suggest yet. Explore posts and follow the people behind them.',
+} as const;
+
+export interface FollowSuggestionsProps {
+  /** Reloads the Following feed (after at least one follow). */
+  onShowPosts: () => void;
+}
+
+/**
+ * The empty Following tab of a member who follows no one with posts: people to follow (from
+ * GET /api/users), then a way to see their posts. Someone followed here stays in the list (as
+ * "Following") so the list does not jump under the finger.
+ */
+export function FollowSuggestions({ onShowPosts }: FollowSuggestionsProps) {
+  const users = useUsersListQuery('');
+  const follow = useFollowAction();
+  const [followedHere, setFollowedHere] = useState<ReadonlySet<string>>(new Set());
+  const people = (users.data ?? [])
+    .filter((person) => !person.isFollowedByUser || followedHere.has(person.id))
+    .slice(0, SUGGESTIONS_SHOWN);
+  const hasFollowed = (users.data ?? []).some((p) => followedHere.has(p.id) && p.isFollowedByUser);
+
+  return (
+    <section className={styles.panel} aria-labelledby="following-empty-title">
+      <h2 id="following-empty-title" className={styles.title}>
+        {FOLLOWING_EMPTY_TEXT.title}
+      </h2>
+      <p className={styles.message}>{FOLLOWING_EMPTY_TEXT.message}</p>
+      {users.isPending ? (
+        <SkeletonScreen label="Loading people to follow...">
+          <ul role="list" className={styles.list} aria-hidden="true">
+            {[0, 1, 2].map((i) => (
+              <li key={i} className={styles.person}>
+                <Skeleton shape="circle" width={48} height={48} />
+                <span className={styles.who}>
+                  <Skeleton width="50%" />
+                  <Skeleton width="30%" height={12} />
+                </span>
+              </li>
+            ))}
+          </ul>
+        </SkeletonScreen>
+      ) : people.length === 0 ? (
+        <p className={styles.message}>{FOLLOWING_EMPTY_TEXT.noOne}</p>
+      ) : (
+        <ul role="list" className={styles.list} aria-label="Suggested people">
+          {people.map((person) => {
+            const name = authorName(person);
+            return (
+              <li key={person.id} className={styles.person}>
+                <Avatar src={person.profile.profilePicture?.url} name={name} size="md" decorative />
+                <span className={styles.who}>
+                  <Link to={profileHref(person.username)} className={styles.name}>
+                    {name}
+                  </Link>
+                  <span className={styles.meta}>
+                    @{person.username} · {abbreviateCount(person.followersCount)}{' '}
+                    {person.followersCount === 1 ? 'follower' : 'followers'}
+                  </span>
+                </span>
+                <FollowButton
+                  size="md"
+                  name={name}
+                  isFollowing={Boolean(person.isFollowedByUser)}
+                  onClick={() => {
+                    setFollowedHere((set) => new Set(set).add(person.id));
+                    follow(person);
+                  }}
+                />
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {hasFollowed && (
+        <Button className={styles.showPosts} onClick={onShowPosts}>
+          {FOLLOWING_EMPTY_TEXT.showPosts}
+        </Button>
+      )}
+    </section>
+  );
+}

@@ -1,4 +1,3 @@
-import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -7,6 +6,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
 import { fastifyLogging } from './lib/log.js';
+import { TRUST_PROXY } from './lib/public-urls.js';
 import { createMemoryRateLimiter, createRedisRateLimiter } from './lib/rate-limit.js';
 import { createMediaStorage } from './lib/storage/index.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -14,11 +14,17 @@ import { chatRoutes } from './modules/chats/chats.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
+import { systemRoutes } from './modules/system/system.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { registerApiDocs, registerOpenApi } from './plugins/api-docs.js';
 import { registerAuth } from './plugins/auth.js';
-import { registerRealtime } from './realtime/server.js';
-import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerCors } from './plugins/cors.js';
+import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler.js';
 import { registerStaticWeb } from './plugins/static-web.js';
+import { registerValidation } from './plugins/validation.js';
+import { createChatEvents } from './realtime/chat-events.js';
+import { createSocketServer, registerRealtime } from './realtime/server.js';
+import type { ChatIo } from './realtime/types.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -30,6 +36,13 @@ export interface BuildAppOptions {
   logger?: FastifyBaseLogger | false;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The Socket.IO server (tests reach its adapter); services use `ctx.events` instead. */
+    io: ChatIo;
+  }
+}
+
 /** Builds the whole app without listening: main.ts listens, tests call app.inject(). */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = opts;
@@ -37,13 +50,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // One access line per request (lib/log.ts), not Fastify's two.
     ...fastifyLogging(opts.logger, config.logLevel),
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
-    // Ids are validated by handlers with resource-specific messages; keep routing lenient.
+    trustProxy: TRUST_PROXY,
+    // Ids are validated by the route schemas with resource-specific messages; keep routing lenient.
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: frameworkErrorHandler,
   });
 
   const redis = opts.redis ?? null;
   const redisPrefix = opts.redisPrefix ?? 'glimpse:';
+  const io = createSocketServer(app, config);
   const ctx: AppContext = {
     config,
     database: opts.database,
@@ -52,19 +67,19 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     redis,
     redisPrefix,
     rateLimiter: redis ? createRedisRateLimiter(redis, redisPrefix) : createMemoryRateLimiter(),
-    publicOrigin: config.publicOrigin,
     storage: createMediaStorage(config),
+    events: createChatEvents(io),
   };
   app.decorate('ctx', ctx);
+  app.decorate('io', io);
 
   registerErrorHandler(app);
+  registerValidation(app);
   registerAuth(app);
-  registerRealtime(app);
-  if (config.corsOrigins.length > 0) {
-    await app.register(cors, { origin: config.corsOrigins, credentials: true });
-  }
+  registerRealtime(app, io);
+  await registerCors(app, config);
 
-  // Registered once; each upload route narrows the limits per request (request.parts/file({ limits })).
+  // Registered once; each upload route narrows the limits per request (request.parts({ limits })).
   await app.register(multipart, {
     limits: {
       fileSize: MAX_IMAGE_BYTES,
@@ -76,16 +91,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     },
   });
 
-  app.get('/api/health', async () => ({ status: 'ok', database: ctx.database.kind }));
-  /** Public, non-secret settings the web app reads at start. */
-  app.get('/api/config', async () => ({ geocoderUrl: config.geocoderUrl, mailDomain: config.mailDomain }));
-
+  // Before the routes: the OpenAPI document is collected from each route's schemas as it is added.
+  await registerOpenApi(app);
+  await app.register(systemRoutes);
   await app.register(authRoutes);
   await app.register(chatRoutes);
   await app.register(mediaRoutes);
   await app.register(postsRoutes);
   await app.register(searchRoutes);
   await app.register(usersRoutes);
+  await registerApiDocs(app);
 
   await registerStaticWeb(app, config.webDist);
   return app;

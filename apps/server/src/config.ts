@@ -37,6 +37,7 @@ const ZEnv = z.object({
   REDIS_URL: ZUrl(['redis:', 'rediss:']).optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   PUBLIC_ORIGIN: ZUrl(['http:', 'https:']).optional(),
+  MEDIA_PUBLIC_URL: ZUrl(['http:', 'https:']).optional(),
   CORS_ORIGINS: z.string().default(''),
   MAIL_DOMAIN: z.string().default(''),
   MEDIA_STORE: z.enum(['local'], { message: 'must be local (s3 is not available yet)' }).default('local'),
@@ -57,6 +58,8 @@ export interface Config {
   /** Undefined means "generate one and keep it in dataDir" (embedded mode only). */
   jwtSecret: string | undefined;
   publicOrigin: string | undefined;
+  /** Base URL media keys are served under when not by this app (object store / CDN). */
+  mediaPublicUrl: string | undefined;
   corsOrigins: string[];
   mailDomain: string;
   mediaStore: 'local';
@@ -95,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     jwtSecret: e.JWT_SECRET,
     publicOrigin: e.PUBLIC_ORIGIN?.replace(/\/+$/, ''),
+    mediaPublicUrl: e.MEDIA_PUBLIC_URL?.replace(/\/+$/, ''),
     corsOrigins: e.CORS_ORIGINS.split(',')
       .map((s) => s.trim())
       .filter(Boolean),

@@ -1,8 +1,26 @@
 import type { Redis } from 'ioredis';
+import type { Chat, Message, ReadReceiptEvent } from '@glimpse/shared';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { RateLimiter } from './lib/rate-limit.js';
 import type { MediaStorage } from './lib/storage/index.js';
+
+export type { Db, DbOrTx, Tx } from './db/client.js';
+
+/**
+ * What services tell connected clients after a change commits. Services call this interface;
+ * `realtime/` implements it over Socket.IO rooms, so no module imports the socket layer.
+ */
+export interface ChatEvents {
+  /** The chat's room gets the message; the sender's own sockets get it with their `tempId`. */
+  newMessage(message: Message, opts: { senderId: string; tempId?: string }): void;
+  /** The chat's room and the reader's other tabs. */
+  messageRead(receipt: ReadReceiptEvent): void;
+  /** Both members' sockets join the chat's room; `recipientId` is told with `chat_created`. */
+  chatCreated(opts: { chatId: string; memberIds: string[]; recipientId: string; chat: Chat }): void;
+  /** Every member hears `chat_deleted`, then nobody stays in the room. */
+  chatDeleted(opts: { chatId: string; memberIds: string[] }): void;
+}
 
 /**
  * What services need from the outside world, built once by buildApp() and reachable as
@@ -18,8 +36,7 @@ export interface AppContext {
   redis: Redis | null;
   /** Key prefix for everything this app keeps in Redis (tests use a unique one per run). */
   redisPrefix: string;
-  /** The origin links point at (share URLs): PUBLIC_ORIGIN, else the request's own origin. */
-  publicOrigin: string | undefined;
   /** Where processed images are stored (local disk, or an object store later). */
   storage: MediaStorage;
+  events: ChatEvents;
 }

@@ -23,6 +23,11 @@ export function signToken(
   return `${body}.${sign(body, secret)}`;
 }
 
+/** A token for this member, signed with the deployment's secret. */
+export function issueToken(secret: string, user: { id: string; username: string; email: string }): string {
+  return signToken({ userId: user.id, username: user.username, email: user.email }, secret);
+}
+
 export type VerifyResult = { ok: true; payload: TokenPayload } | { ok: false; reason: 'invalid' | 'expired' };
 
 export function verifyToken(

@@ -17,3 +17,10 @@ export function can(user: RoleHolder | null | undefined, permission: Permission)
   if (user.isModerator && MODERATOR_PERMISSIONS.includes(permission)) return true;
   return user.permissions.includes(permission);
 }
+
+/** The signed-in member as services see it (from a verified token of an existing user). */
+export interface Viewer extends RoleHolder {
+  id: string;
+  username: string;
+  email: string;
+}

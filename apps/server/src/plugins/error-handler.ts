@@ -1,6 +1,36 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
-import { ERROR_CODES } from '@glimpse/shared';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { ERROR_CODES, type ErrorCode } from '@glimpse/shared';
 import { AppError } from '../lib/errors.js';
+
+/** Fastify's own client-error codes, as our vocabulary. */
+const FASTIFY_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'BAD_JSON',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'BAD_JSON',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_REQ_FILE_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'VALIDATION',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'BAD_MULTIPART',
+  FST_ERR_BAD_URL: 'VALIDATION',
+};
+
+function send(reply: FastifyReply, code: ErrorCode, message?: string) {
+  return reply.status(ERROR_CODES[code].status).send({ message: message ?? ERROR_CODES[code].message, code });
+}
+
+/** A client mistake that did not come as an AppError: its code in our vocabulary, or null. */
+export function clientErrorCode(err: FastifyError): ErrorCode | null {
+  const known = err.code ? FASTIFY_CODES[err.code] : undefined;
+  if (known) return known;
+  if (err instanceof SyntaxError) return 'BAD_JSON';
+  const status = err.statusCode ?? 500;
+  if (status === 413) return 'PAYLOAD_TOO_LARGE';
+  if (status === 414) return 'URI_TOO_LONG';
+  if (status === 415) return 'UNSUPPORTED_MEDIA_TYPE';
+  if (status === 429) return 'RATE_LIMITED';
+  if (status >= 400 && status < 500) return 'VALIDATION';
+  return null;
+}
 
 /**
  * The one place failures become answers: `{ message, code }` JSON with the code's status.
@@ -9,35 +39,20 @@ import { AppError } from '../lib/errors.js';
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
-    if (err instanceof AppError) {
+    if (err instanceof AppError)
       return reply.status(err.status).send({ message: err.message, code: err.code });
-    }
-    const status = (err as FastifyError).statusCode ?? 500;
-    if (status === 413 || (err as FastifyError).code === 'FST_REQ_FILE_TOO_LARGE') {
-      return reply
-        .status(413)
-        .send({ message: ERROR_CODES.PAYLOAD_TOO_LARGE.message, code: 'PAYLOAD_TOO_LARGE' });
-    }
-    if (status === 415) {
-      return reply
-        .status(415)
-        .send({ message: ERROR_CODES.UNSUPPORTED_MEDIA_TYPE.message, code: 'UNSUPPORTED_MEDIA_TYPE' });
-    }
-    if (status === 429) {
-      return reply.status(429).send({ message: ERROR_CODES.RATE_LIMITED.message, code: 'RATE_LIMITED' });
-    }
-    if (status >= 400 && status < 500) {
-      const isJsonError =
-        err instanceof SyntaxError ||
-        /JSON/i.test(err.message) ||
-        (err as FastifyError).code?.startsWith('FST_ERR_CTP');
-      if (isJsonError)
-        return reply.status(400).send({ message: ERROR_CODES.BAD_JSON.message, code: 'BAD_JSON' });
-      return reply
-        .status(status)
-        .send({ message: err.message || ERROR_CODES.VALIDATION.message, code: 'VALIDATION' });
-    }
+    const code = clientErrorCode(err);
+    if (code === 'VALIDATION') return send(reply, code, err.message || undefined);
+    if (code) return send(reply, code);
     request.log.error({ err }, 'unhandled error');
-    return reply.status(500).send({ message: ERROR_CODES.INTERNAL.message, code: 'INTERNAL' });
+    return send(reply, 'INTERNAL');
   });
+}
+
+/**
+ * Errors Fastify raises before routing (a path that is not valid percent-encoding, say): the same
+ * `{ message, code }` 400 as everything else rather than Fastify's own error shape.
+ */
+export function frameworkErrorHandler(err: FastifyError, _request: unknown, reply: FastifyReply): void {
+  void send(reply, clientErrorCode(err) ?? 'VALIDATION');
 }

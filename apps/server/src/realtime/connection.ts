@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { z } from 'zod';
 import {
   SOCKET_ERRORS,
   SOCKET_EVENTS,
@@ -7,15 +6,18 @@ import {
   ZMarkReadPayload,
   ZSendMessagePayload,
   type SendMessageAck,
+  type SocketUser,
 } from '@glimpse/shared';
 import type { AppContext } from '../context.js';
 import { AppError } from '../lib/errors.js';
+import { publicUrlsFor, reachedOrigin } from '../lib/public-urls.js';
+import { parseInput } from '../lib/validate.js';
 import { requireChatMember } from '../modules/chats/chats.service.js';
 import { markChatRead, sendChatMessage } from '../modules/chats/messages.service.js';
 import { authenticateSocket, signOutSocket } from './session.js';
 import type { Presence } from './presence.js';
 import { createSerialQueue, type TaskTracker } from './serial-queue.js';
-import { chatRoom, userRoom, type ChatIo, type ChatSocket, type SocketUser } from './types.js';
+import { chatRoom, socketUrls, userRoom, type ChatIo, type ChatSocket } from './types.js';
 
 /** Events one socket may have waiting; past that it is flooding, and extra events are refused. */
 export const MAX_QUEUED_EVENTS = 50;
@@ -37,12 +39,6 @@ function splitArgs(args: unknown[]): { payload: unknown; ack?: Ack } {
   return { payload: typeof args[0] === 'function' ? undefined : args[0], ack };
 }
 
-function parsePayload<S extends z.ZodType>(schema: S, payload: unknown, fallback: string): z.infer<S> {
-  const result = schema.safeParse(payload);
-  if (result.success) return result.data;
-  throw new AppError('VALIDATION', result.error.issues[0]?.message ?? fallback);
-}
-
 function requireUser(socket: ChatSocket): SocketUser {
   const user = socket.data.user;
   if (!user) throw new AppError('UNAUTHENTICATED', SOCKET_ERRORS.notAuthenticated);
@@ -51,8 +47,12 @@ function requireUser(socket: ChatSocket): SocketUser {
 
 /** Wires one connection: every event is validated, runs in arrival order and answers failures with `error`. */
 export function onConnection(deps: RealtimeDeps, socket: ChatSocket): void {
-  const { ctx, io, log } = deps;
+  const { ctx, log } = deps;
   socket.data.typingIn = new Set();
+  socket.data.urls = publicUrlsFor(
+    ctx.config,
+    reachedOrigin(socket.handshake.headers, { encrypted: socket.handshake.secure }),
+  );
   const queue = createSerialQueue({ maxPending: MAX_QUEUED_EVENTS, track: deps.tasks.track });
 
   /** Runs a handler in order; an expected failure is told to the client, anything else is logged too. */
@@ -99,30 +99,30 @@ export function onConnection(deps: RealtimeDeps, socket: ChatSocket): void {
 
   handle(SOCKET_EVENTS.joinChat, SOCKET_ERRORS.internal, async (payload) => {
     const user = requireUser(socket);
-    const chatId = parsePayload(ZChatRef, payload, SOCKET_ERRORS.invalidChatId);
+    const chatId = parseInput(ZChatRef, payload);
     await requireChatMember(ctx.db, chatId, user.id, { deniedMessage: SOCKET_ERRORS.accessDenied });
     await socket.join(chatRoom(chatId));
   });
 
   handle(SOCKET_EVENTS.leaveChat, SOCKET_ERRORS.internal, async (payload) => {
     const user = requireUser(socket);
-    const chatId = parsePayload(ZChatRef, payload, SOCKET_ERRORS.invalidChatId);
+    const chatId = parseInput(ZChatRef, payload);
     stopTyping(user, chatId);
     await socket.leave(chatRoom(chatId));
   });
 
   handle(SOCKET_EVENTS.sendMessage, SOCKET_ERRORS.sendFailed, async (payload) => {
     const user = requireUser(socket);
-    const input = parsePayload(ZSendMessagePayload, payload, SOCKET_ERRORS.sendFailed);
-    const message = await sendChatMessage(ctx, io, user, input);
+    const input = parseInput(ZSendMessagePayload, payload);
+    const message = await sendChatMessage(ctx, user, input, socketUrls(socket));
     stopTyping(user, input.chatId);
     return { ok: true, message };
   });
 
   handle(SOCKET_EVENTS.markMessageRead, SOCKET_ERRORS.internal, async (payload) => {
     const user = requireUser(socket);
-    const input = parsePayload(ZMarkReadPayload, payload, SOCKET_ERRORS.invalidChatId);
-    await markChatRead(ctx, io, user, input);
+    const input = parseInput(ZMarkReadPayload, payload);
+    await markChatRead(ctx, user, input);
   });
 
   for (const isTyping of [true, false]) {
@@ -131,7 +131,7 @@ export function onConnection(deps: RealtimeDeps, socket: ChatSocket): void {
       SOCKET_ERRORS.internal,
       async (payload) => {
         const user = requireUser(socket);
-        const chatId = parsePayload(ZChatRef, payload, SOCKET_ERRORS.invalidChatId);
+        const chatId = parseInput(ZChatRef, payload);
         // Rooms are joined only after a membership check and left when a chat is deleted, so being
         // in the room is proof enough; otherwise ask the database.
         if (!socket.rooms.has(chatRoom(chatId))) {

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { AppContext } from '../context.js';
-import { listPartnerIds, setUserPresence } from '../modules/chats/chats.repo.js';
+import { recordPresence } from '../modules/chats/chats.service.js';
 import { emitPresence } from './chat-events.js';
 import type { ChatIo } from './types.js';
 
@@ -74,8 +74,7 @@ export function createPresence(ctx: AppContext, io: ChatIo): Presence {
   }
 
   async function announce(user: { id: string; username: string }, isOnline: boolean): Promise<void> {
-    await setUserPresence(ctx.db, user.id, isOnline, new Date());
-    emitPresence(io, { partnerIds: await listPartnerIds(ctx.db, user.id), user, isOnline });
+    emitPresence(io, { partnerIds: await recordPresence(ctx, user.id, isOnline), user, isOnline });
   }
 
   return {

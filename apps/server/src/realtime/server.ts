@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { SOCKET_PING_INTERVAL_MS, SOCKET_PING_TIMEOUT_MS } from '@glimpse/shared';
+import type { Config } from '../config.js';
+import { corsOptionsOf } from '../plugins/cors.js';
 import { onConnection } from './connection.js';
 import { createPresence } from './presence.js';
 import { createTaskTracker } from './serial-queue.js';
@@ -14,31 +16,26 @@ import type { ChatIo } from './types.js';
  */
 export const SOCKET_MAX_PACKET_BYTES = 64 * 1024;
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The Socket.IO server, for services that tell clients about a change after it commits. */
-    io: ChatIo;
-  }
-}
-
-/**
- * Attaches Socket.IO to the app's HTTP server at /socket.io. With Redis configured, rooms span
- * every app node through the Redis adapter (its channels under the app's key prefix), so members
- * on different nodes chat, type, read and see presence as on one node. Closing the app closes it.
- */
-export function registerRealtime(app: FastifyInstance): void {
-  const { ctx } = app;
-  const io: ChatIo = new Server(app.server, {
+/** The Socket.IO server on the app's HTTP server at /socket.io (handlers come with registerRealtime). */
+export function createSocketServer(app: FastifyInstance, config: Config): ChatIo {
+  return new Server(app.server, {
     path: '/socket.io',
     transports: ['websocket', 'polling'],
     serveClient: false,
     pingInterval: SOCKET_PING_INTERVAL_MS,
     pingTimeout: SOCKET_PING_TIMEOUT_MS,
     maxHttpBufferSize: SOCKET_MAX_PACKET_BYTES,
-    cors:
-      ctx.config.corsOrigins.length > 0 ? { origin: ctx.config.corsOrigins, credentials: true } : undefined,
+    cors: corsOptionsOf(config),
   });
+}
 
+/**
+ * Wires the connection handlers. With Redis configured, rooms span every app node through the
+ * Redis adapter (its channels under the app's key prefix), so members on different nodes chat,
+ * type, read and see presence as on one node. Closing the app closes it.
+ */
+export function registerRealtime(app: FastifyInstance, io: ChatIo): void {
+  const { ctx } = app;
   let adapterClients: Redis[] = [];
   if (ctx.redis) {
     const pub = ctx.redis.duplicate();
@@ -50,7 +47,6 @@ export function registerRealtime(app: FastifyInstance): void {
   const tasks = createTaskTracker();
   const deps = { ctx, io, presence: createPresence(ctx, io), tasks, log: app.log };
   io.on('connection', (socket) => onConnection(deps, socket));
-  app.decorate('io', io);
 
   // Before the database closes: disconnect every socket, let their sign-outs (presence writes)
   // finish, then let go of Redis. io.close() also closes the HTTP server, which Fastify accepts.

@@ -1,10 +1,9 @@
 import { MSG, SOCKET_ERRORS, SOCKET_EVENTS } from '@glimpse/shared';
 import { AppError } from '../lib/errors.js';
-import { toChatProfile } from '../modules/chats/chats.mapper.js';
-import { findChatUser, listChatIdsOfMember } from '../modules/chats/chats.repo.js';
-import { authenticateToken } from '../plugins/auth.js';
+import { authenticateToken } from '../modules/auth/auth.service.js';
+import { loadSocketMember } from '../modules/chats/chats.service.js';
 import type { RealtimeDeps } from './connection.js';
-import { chatRoom, userRoom, type ChatSocket, type SocketUser } from './types.js';
+import { chatRoom, socketUrls, userRoom, type ChatSocket } from './types.js';
 
 /** The token of `authenticate`: a bare string, or `{ token }` as some clients send it. */
 function tokenOf(raw: unknown): string | null {
@@ -39,15 +38,12 @@ export async function authenticateSocket(
     }
     if (current) await signOutSocket(deps, socket);
 
-    const [row, chatIds] = await Promise.all([
-      findChatUser(deps.ctx.db, viewer.id),
-      listChatIdsOfMember(deps.ctx.db, viewer.id),
-    ]);
-    if (!row) return fail(MSG.accessTokenRequired);
+    const member = await loadSocketMember(deps.ctx, viewer.id, socketUrls(socket));
+    if (!member) return fail(MSG.accessTokenRequired);
     // Gone while we looked: counting it now would leave the member online for good.
     if (socket.disconnected) return;
 
-    const user: SocketUser = { id: row.id, username: row.username, profile: toChatProfile(row) };
+    const { user, chatIds } = member;
     socket.data.user = user;
     await socket.join([userRoom(user.id), ...chatIds.map(chatRoom)]);
     socket.data.counted = true;

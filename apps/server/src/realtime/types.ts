@@ -1,5 +1,6 @@
-import type { ClientToServerEvents, ServerToClientEvents } from '@glimpse/shared';
+import type { ClientToServerEvents, ServerToClientEvents, SocketUser } from '@glimpse/shared';
 import type { Server, Socket } from 'socket.io';
+import type { PublicUrls } from '../lib/public-urls.js';
 
 /**
  * What clients send, as the server must treat it: anything at all. Handlers receive `unknown`
@@ -7,18 +8,10 @@ import type { Server, Socket } from 'socket.io';
  */
 export type InboundEvents = { [K in keyof ClientToServerEvents]: (...args: unknown[]) => void };
 
-/** The signed-in member behind a socket, as `authenticated` reports it. */
-export interface SocketUser {
-  id: string;
-  username: string;
-  profile: {
-    displayName: string;
-    profilePicture: { url: string; filename: string; uploadedAt: string } | null;
-  };
-}
-
 export interface SocketData {
   user?: SocketUser;
+  /** Absolute URLs as this socket's client sees them (from its handshake). */
+  urls?: PublicUrls;
   /** Whether this socket is counted in its user's presence (so it is uncounted exactly once). */
   counted?: boolean;
   /** Chats this socket said it is typing in, so leaving or sending can say it stopped. */
@@ -32,3 +25,9 @@ export type ChatSocket = Socket<InboundEvents, ServerToClientEvents, Record<stri
 export const userRoom = (userId: string): string => `user:${userId}`;
 /** Every socket that joined a chat, on any node. */
 export const chatRoom = (chatId: string): string => `chat:${chatId}`;
+
+/** The URLs of the socket's client; set at connection from its handshake. */
+export function socketUrls(socket: ChatSocket): PublicUrls {
+  if (!socket.data.urls) throw new Error('socket urls are set on connection');
+  return socket.data.urls;
+}

@@ -142,3 +142,11 @@ export const http = {
   delete: <T>(path: string, options?: BodylessOptions) =>
     apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };
+
+/** The `{reason}` of the spec's "Failed to ...: {reason}" texts: the server's own words when it gave some. */
+export function errorReason(error: unknown): string {
+  if (isApiError(error)) return error.serverMessage ?? error.message;
+  if (isNetworkError(error)) return 'Network error';
+  if (error instanceof Error && error.message) return error.message;
+  return 'Unknown error';
+}

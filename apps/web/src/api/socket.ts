@@ -11,10 +11,10 @@ import {
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useLayoutEffect } from 'react';
 import { io, type Socket } from 'socket.io-client';
-import { useAuth } from '../features/auth/useAuth';
-import { chatStore } from '../features/chat/chat-store';
-import { CHAT_TEXT } from '../features/chat/chat-text';
-import { senderIdOf } from '../features/chat/message-logic';
+import { useAuth } from '../lib/useAuth';
+import { chatStore } from './chat/chat-store';
+import { CHAT_TEXT } from '../lib/text';
+import { senderIdOf } from './chat/message-logic';
 import { API_BASE_URL } from './http';
 import { chatCache, chatKeys } from './queries/chats';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ExploreIcon, HomeIcon, PersonIcon, PlusIcon, SpeechBubbleIcon } from '../components/icons';
-import { useAuth } from '../features/auth/useAuth';
+import { useAuth } from '../lib/useAuth';
 import { useUnreadChatCount } from '../features/chat/useUnreadChatCount';
 import { cx } from '../lib/cx';
 import { useIsPhone } from '../lib/useMediaQuery';

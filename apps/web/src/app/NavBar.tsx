@@ -3,7 +3,7 @@ import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-
 import { ButtonLink } from '../components/Button';
 import { BellIcon, ExploreIcon, LogoMark, PersonIcon, SpeechBubbleIcon } from '../components/icons';
 import { SearchBox } from '../components/SearchBox';
-import { useAuth } from '../features/auth/useAuth';
+import { useAuth } from '../lib/useAuth';
 import { cx } from '../lib/cx';
 import styles from './NavBar.module.css';
 import { OfflineBanner } from './OfflineBanner';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useAuth } from '../features/auth/useAuth';
+import { useAuth } from '../lib/useAuth';
 
 export interface RequireAuthProps {
   /** Rendered when signed in; without children the matched child route renders. */

@@ -1,4 +1,9 @@
-import { GEOLOCATION_MAX_AGE_MS, GEOLOCATION_TIMEOUT_MS, type PostLocation } from '@glimpse/shared';
+import {
+  GEOLOCATION_MAX_AGE_MS,
+  GEOLOCATION_TIMEOUT_MS,
+  type PostLocation,
+  type PublicConfig,
+} from '@glimpse/shared';
 import { useCallback, useState } from 'react';
 import { http } from '../api/http';
 
@@ -72,7 +77,7 @@ let geocoderUrlPromise: Promise<string> | null = null;
 
 /** The reverse geocoder's address, asked of the server once per page load. */
 export function fetchGeocoderUrl(): Promise<string> {
-  geocoderUrlPromise ??= http.get<{ geocoderUrl?: string }>('/config').then((config) => {
+  geocoderUrlPromise ??= http.get<PublicConfig>('/config').then((config) => {
     if (!config?.geocoderUrl) throw new Error('No geocoder configured');
     return config.geocoderUrl;
   });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../constants.js';
 import { MSG } from '../messages.js';
 import { validateEmail, validatePassword, validateSettingsUsername } from '../validation.js';
+import { ZSelfUser } from './users.js';
 
 /**
  * Register body. `ownHost` is the deployment's mail domain, accepted beside the mainstream list.
@@ -47,3 +48,17 @@ export const ZLoginBody = z.object({
     .max(PASSWORD_MAX_LENGTH, MSG.invalidCredentials),
 });
 export type LoginBody = z.infer<typeof ZLoginBody>;
+
+/** Login and register: the member's own view and a JWT to send as `Authorization: Bearer`. */
+export const ZAuthResponse = z.object({ message: z.string(), user: ZSelfUser, token: z.string() });
+export type AuthResponse = z.infer<typeof ZAuthResponse>;
+
+/** The JWT payload clients decode (SPEC §3). */
+export const ZTokenPayload = z.object({
+  userId: z.string(),
+  username: z.string(),
+  email: z.string(),
+  iat: z.number().int(),
+  exp: z.number().int(),
+});
+export type TokenPayload = z.infer<typeof ZTokenPayload>;

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { CHAT_MESSAGES_PAGE_SIZE, MESSAGE_MAX_LENGTH } from '../constants.js';
-import { MSG } from '../messages.js';
-import { SOCKET_ERRORS } from '../realtime/events.js';
+import { MSG, SOCKET_ERRORS } from '../messages.js';
 import { isValidId } from '../validation.js';
-import { makePageQuery } from './common.js';
+import { makeIdParam, makePageQuery, ZIsoDate } from './common.js';
+import { ZActivity, ZProfilePicture, ZShortProfile } from './users.js';
 
 /** Longest client-side temporary id echoed back on `new_message`; anything longer is refused. */
 export const TEMP_ID_MAX_LENGTH = 100;
@@ -25,9 +25,10 @@ export const ZChatMessagesQuery = makePageQuery(CHAT_MESSAGES_PAGE_SIZE)
   });
 export type ChatMessagesQuery = z.infer<typeof ZChatMessagesQuery>;
 
-const ZChatIdField = z
-  .string({ message: SOCKET_ERRORS.invalidChatId })
-  .refine(isValidId, SOCKET_ERRORS.invalidChatId);
+const ZChatIdField = makeIdParam(SOCKET_ERRORS.invalidChatId);
+
+/** Path of the calls about one chat. */
+export const ZChatIdParams = z.object({ chatId: ZChatIdField });
 
 /**
  * A chat reference of `join_chat`, `leave_chat` and the typing events. API.md sends a bare id to
@@ -71,3 +72,60 @@ export const ZMarkReadPayload = z.object(
   { message: SOCKET_ERRORS.invalidChatId },
 );
 export type MarkReadInput = z.infer<typeof ZMarkReadPayload>;
+
+// ---- Wire objects (API.md "Objects"): the same shapes over REST and the socket. ----
+
+export const ZChatParticipant = z.object({
+  id: z.string(),
+  _id: z.string(),
+  username: z.string(),
+  profile: ZShortProfile,
+  activity: ZActivity,
+});
+export type ChatParticipant = z.infer<typeof ZChatParticipant>;
+
+export const ZMessageSender = z.object({
+  id: z.string(),
+  _id: z.string(),
+  username: z.string(),
+  profilePicture: ZProfilePicture.nullable(),
+  profile: ZShortProfile,
+});
+export type MessageSender = z.infer<typeof ZMessageSender>;
+
+export const ZReadReceipt = z.object({ user: z.string(), readAt: ZIsoDate });
+export type ReadReceipt = z.infer<typeof ZReadReceipt>;
+
+export const ZMessage = z.object({
+  id: z.string(),
+  _id: z.string(),
+  chatId: z.string(),
+  /** The same as chatId (SPEC clients read either). */
+  chat: z.string(),
+  content: z.string(),
+  messageType: z.literal('text'),
+  sender: ZMessageSender,
+  timestamp: ZIsoDate,
+  createdAt: ZIsoDate,
+  /** The sender first, at sending time: more than one entry means someone else read it. */
+  readBy: z.array(ZReadReceipt),
+  /** Echoed to the sender's own sockets only. */
+  tempId: z.string().optional(),
+});
+export type Message = z.infer<typeof ZMessage>;
+
+export const ZChat = z.object({
+  id: z.string(),
+  _id: z.string(),
+  type: z.enum(['direct', 'group']),
+  groupInfo: z.object({ name: z.string() }).nullable(),
+  participants: z.array(ZChatParticipant),
+  lastMessage: ZMessage.nullable(),
+  lastActivity: ZIsoDate,
+  unreadCount: z.number().int(),
+  createdAt: ZIsoDate,
+});
+export type Chat = z.infer<typeof ZChat>;
+
+export const ZChatList = z.array(ZChat);
+export const ZMessageList = z.array(ZMessage);

@@ -5,7 +5,6 @@ import {
   COMMENT_MAX_LENGTH,
   CONTENT_MAX_LENGTH,
   DEFAULT_PRIVACY,
-  FEED_CATEGORIES,
   FEED_PAGE_SIZE,
   FEED_SORTS,
   MAX_IMAGES_PER_POST,
@@ -19,9 +18,10 @@ import {
   TITLE_MAX_LENGTH,
   type Category,
 } from '../constants.js';
-import { MSG } from '../messages.js';
+import { MSG, POST_MSG, USER_MSG } from '../messages.js';
 import { isValidId, splitTags } from '../validation.js';
-import { makePageQuery } from './common.js';
+import { makeIdParam, makePageQuery, ZIsoDate, ZPagination } from './common.js';
+import { ZAuthor, ZShortProfile } from './users.js';
 
 /** Lengths the spec leaves open, kept here beside the schemas that use them. */
 export const IMAGE_URL_MAX_LENGTH = 1000;
@@ -29,32 +29,6 @@ export const IMAGE_ALT_TEXT_MAX_LENGTH = 300;
 export const IMAGE_CAPTION_MAX_LENGTH = 500;
 export const LOCATION_FIELD_MAX_LENGTH = 200;
 export const LOCATION_STATS_MAX = 50;
-
-/** Texts of the posts and media calls that SPEC/API.md leave to us. */
-export const POST_MSG = {
-  created: 'Post created successfully',
-  deleted: 'Post deleted successfully',
-  notFound: 'Post not found',
-  invalidPostId: 'Invalid post ID',
-  invalidUserId: 'Invalid user ID',
-  notAllowedToDelete: 'You can only delete your own posts',
-  titleTooLong: `Title must be at most ${TITLE_MAX_LENGTH} characters`,
-  contentTooLong: `Description must be at most ${CONTENT_MAX_LENGTH} characters`,
-  invalidCategory: `Category must be one of ${CATEGORIES.join(', ')}`,
-  invalidPrivacy: `Privacy must be one of ${PRIVACY_VALUES.join(', ')}`,
-  tooManyTags: `You can add at most ${MAX_TAGS} tags`,
-  tagTooLong: `Each tag must be at most ${TAG_MAX_LENGTH} characters`,
-  tooManyImages: `You can upload maximum ${MAX_IMAGES_PER_POST} images per post`,
-  noImages: 'Please select at least one image',
-  imageTooManyPixels: 'Image dimensions are too large (at most 50 megapixels)',
-  imageNotUploaded: 'Each image must be one of your own uploads that is not already used in a post',
-  duplicateImage: 'Each image can be added to a post only once',
-  commentTooLong: `Comment must be at most ${COMMENT_MAX_LENGTH} characters`,
-  invalidShareType: `Share type must be one of ${SHARE_TYPES.join(', ')}`,
-  invalidSort: `Sort must be one of ${FEED_SORTS.join(', ')}`,
-  invalidFeedCategory: `Category must be one of ${FEED_CATEGORIES.join(', ')}`,
-  invalidFollowing: 'Following must be true or false',
-} as const;
 
 const requiredText = (max: number, tooLong: string) =>
   z.string({ message: MSG.postRequired }).trim().min(1, MSG.postRequired).max(max, tooLong);
@@ -70,8 +44,8 @@ function canonicalCategory(value: string): Category | undefined {
  * duplicates removed case-insensitively (the first spelling wins), then the limits apply.
  */
 export const ZTags = z
-  .union([z.array(z.string({ message: 'Each tag must be text' })), z.string()], {
-    message: 'Tags must be a list of text',
+  .union([z.array(z.string({ message: POST_MSG.tagNotText })), z.string()], {
+    message: POST_MSG.tagsNotText,
   })
   .optional()
   .transform((value) => {
@@ -94,20 +68,20 @@ export const ZTags = z
 const locationText = z
   .string()
   .trim()
-  .max(LOCATION_FIELD_MAX_LENGTH, `Location fields must be at most ${LOCATION_FIELD_MAX_LENGTH} characters`);
+  .max(LOCATION_FIELD_MAX_LENGTH, MSG.fieldTooLong('Location fields', LOCATION_FIELD_MAX_LENGTH));
 
-export const ZPostLocation = z.object({
+export const ZPostLocationInput = z.object({
   name: locationText.default(''),
   coordinates: z
     .object({
       latitude: z
-        .number({ message: 'Latitude must be a number' })
-        .min(-90, 'Latitude must be between -90 and 90')
-        .max(90, 'Latitude must be between -90 and 90'),
+        .number({ message: POST_MSG.latitudeInvalid })
+        .min(-90, POST_MSG.latitudeInvalid)
+        .max(90, POST_MSG.latitudeInvalid),
       longitude: z
-        .number({ message: 'Longitude must be a number' })
-        .min(-180, 'Longitude must be between -180 and 180')
-        .max(180, 'Longitude must be between -180 and 180'),
+        .number({ message: POST_MSG.longitudeInvalid })
+        .min(-180, POST_MSG.longitudeInvalid)
+        .max(180, POST_MSG.longitudeInvalid),
     })
     .nullable()
     .default(null),
@@ -121,23 +95,23 @@ export const ZPostLocation = z.object({
     })
     .default({ street: '', city: '', state: '', country: '', zipCode: '' }),
 });
-export type PostLocationInput = z.infer<typeof ZPostLocation>;
+export type PostLocationInput = z.infer<typeof ZPostLocationInput>;
 
 export const ZPostImageRef = z.object({
   url: z
-    .string({ message: 'Each image needs a url' })
+    .string({ message: POST_MSG.imageUrlRequired })
     .trim()
-    .min(1, 'Each image needs a url')
+    .min(1, POST_MSG.imageUrlRequired)
     .max(IMAGE_URL_MAX_LENGTH, POST_MSG.imageNotUploaded),
   altText: z
     .string()
     .trim()
-    .max(IMAGE_ALT_TEXT_MAX_LENGTH, `Alt text must be at most ${IMAGE_ALT_TEXT_MAX_LENGTH} characters`)
+    .max(IMAGE_ALT_TEXT_MAX_LENGTH, MSG.fieldTooLong('Alt text', IMAGE_ALT_TEXT_MAX_LENGTH))
     .default(''),
   caption: z
     .string()
     .trim()
-    .max(IMAGE_CAPTION_MAX_LENGTH, `Caption must be at most ${IMAGE_CAPTION_MAX_LENGTH} characters`)
+    .max(IMAGE_CAPTION_MAX_LENGTH, MSG.fieldTooLong('Caption', IMAGE_CAPTION_MAX_LENGTH))
     .default(''),
 });
 
@@ -167,15 +141,17 @@ export const ZCreatePostBody = z.object({
         .default([]),
     })
     .default({ images: [] }),
-  location: ZPostLocation.nullable().default(null),
+  location: ZPostLocationInput.nullable().default(null),
 });
 export type CreatePostBody = z.infer<typeof ZCreatePostBody>;
+/** What a client may send to POST /api/posts (defaults and normalisation are the server's). */
+export type CreatePostInput = z.input<typeof ZCreatePostBody>;
 
 const optionalText = (label: string, max: number) =>
   z
     .string()
     .trim()
-    .max(max, `${label} must be at most ${max} characters`)
+    .max(max, MSG.fieldTooLong(label, max))
     .optional()
     .transform((v) => (v ? v : undefined));
 
@@ -202,14 +178,14 @@ export const ZFeedQuery = makePageQuery(FEED_PAGE_SIZE).extend({
   author: z
     .string()
     .optional()
-    .refine((v) => v === undefined || isValidId(v), POST_MSG.invalidUserId),
+    .refine((v) => v === undefined || isValidId(v), USER_MSG.invalidUserId),
   city: optionalText('City', CITY_MAX_LENGTH),
 });
 export type FeedQuery = z.infer<typeof ZFeedQuery>;
 
 /** GET /api/users/me/liked-posts: newest like first is the only order. */
 export const ZLikedPostsQuery = makePageQuery(PROFILE_PAGE_SIZE).extend({
-  sort: z.enum(['newest'], { message: 'Sort must be newest' }).default('newest'),
+  sort: z.enum(['newest'], { message: POST_MSG.invalidLikedSort }).default('newest'),
 });
 export type LikedPostsQuery = z.infer<typeof ZLikedPostsQuery>;
 
@@ -233,3 +209,134 @@ export const ZShareBody = z.object({
   shareType: z.enum(SHARE_TYPES, { message: POST_MSG.invalidShareType }).default('repost'),
 });
 export type ShareBody = z.infer<typeof ZShareBody>;
+
+/** Path of the calls about one post. */
+export const ZPostIdParams = z.object({ id: makeIdParam(POST_MSG.invalidPostId) });
+
+// ---- Wire objects (API.md "Objects"): the server serializes its answers through these. ----
+
+export const ZImageVariant = z.object({ width: z.number().int(), url: z.string() });
+export type ImageVariant = z.infer<typeof ZImageVariant>;
+
+/** One image of a post. Every URL is absolute. */
+export const ZPostImage = z.object({
+  url: z.string(),
+  altText: z.string(),
+  caption: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  /** ThumbHash (base64) shown while the image loads. */
+  placeholder: z.string().nullable(),
+  variants: z.array(ZImageVariant),
+});
+export type PostImage = z.infer<typeof ZPostImage>;
+
+export const ZPostLocation = z.object({
+  name: z.string(),
+  coordinates: z.object({ latitude: z.number(), longitude: z.number() }).nullable(),
+  address: z.object({
+    street: z.string(),
+    city: z.string(),
+    state: z.string(),
+    country: z.string(),
+    zipCode: z.string(),
+  }),
+});
+export type PostLocation = z.infer<typeof ZPostLocation>;
+
+export const ZComment = z.object({
+  id: z.string(),
+  _id: z.string(),
+  content: z.string(),
+  createdAt: ZIsoDate,
+  user: z.object({ id: z.string(), _id: z.string(), username: z.string(), profile: ZShortProfile }),
+});
+export type Comment = z.infer<typeof ZComment>;
+
+/**
+ * SPEC §3 `engagement` ("only counted"): the ids behind each counter, lengths equal to
+ * likesCount / commentsCount / sharesCount, in no particular order. likes: ids of the members who
+ * liked; comments: comment ids; shares: share ids.
+ */
+export const ZEngagement = z.object({
+  likes: z.array(z.string()),
+  comments: z.array(z.string()),
+  shares: z.array(z.string()),
+});
+export type Engagement = z.infer<typeof ZEngagement>;
+
+export const ZPost = z.object({
+  id: z.string(),
+  _id: z.string(),
+  title: z.string(),
+  content: z.string(),
+  excerpt: z.string(),
+  category: z.enum(CATEGORIES),
+  tags: z.array(z.string()),
+  privacy: z.enum(PRIVACY_VALUES),
+  city: z.string().nullable(),
+  location: ZPostLocation.nullable(),
+  media: z.object({ images: z.array(ZPostImage) }),
+  author: ZAuthor,
+  analytics: z.object({ views: z.number().int(), shares: z.number().int() }),
+  engagement: ZEngagement,
+  likesCount: z.number().int(),
+  commentsCount: z.number().int(),
+  sharesCount: z.number().int(),
+  isLikedByUser: z.boolean(),
+  createdAt: ZIsoDate,
+  updatedAt: ZIsoDate,
+});
+export type Post = z.infer<typeof ZPost>;
+
+/**
+ * GET /api/posts/{id}: the detail keeps Comment objects in `engagement.comments` (the newest
+ * POST_DETAIL_COMMENTS, oldest first) where lists carry comment ids. With up to that many comments
+ * its length still equals commentsCount; beyond, GET /api/posts/{id}/comments pages the rest.
+ */
+export const ZPostDetail = ZPost.extend({
+  engagement: ZEngagement.extend({ comments: z.array(ZComment) }),
+});
+export type PostDetail = z.infer<typeof ZPostDetail>;
+
+export const ZPostList = z.object({ posts: z.array(ZPost), pagination: ZPagination });
+export type PostList = z.infer<typeof ZPostList>;
+
+/** POST /api/posts. */
+export const ZCreatePostResponse = z.object({ message: z.string(), post: ZPost });
+export type CreatePostResponse = z.infer<typeof ZCreatePostResponse>;
+
+/** One processed upload of POST /api/posts/upload-media; `url` goes back in POST /api/posts. */
+export const ZUploadedMedia = z.object({
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  placeholder: z.string().nullable(),
+  variants: z.array(ZImageVariant),
+});
+export type UploadedMedia = z.infer<typeof ZUploadedMedia>;
+
+export const ZUploadMediaResponse = z.object({ media: z.array(ZUploadedMedia) });
+export type UploadMediaResponse = z.infer<typeof ZUploadMediaResponse>;
+
+export const ZLocationStat = z.object({ city: z.string(), count: z.number().int() });
+export type LocationStat = z.infer<typeof ZLocationStat>;
+
+export const ZTagStat = z.object({ tag: z.string(), count: z.number().int() });
+export type TagStat = z.infer<typeof ZTagStat>;
+
+/** POST /api/posts/{id}/like (a toggle). */
+export const ZLikeResult = z.object({ liked: z.boolean(), likesCount: z.number().int() });
+export type LikeResult = z.infer<typeof ZLikeResult>;
+
+/** POST /api/posts/{id}/comment. */
+export const ZCommentResult = z.object({ comment: ZComment, commentsCount: z.number().int() });
+export type CommentResult = z.infer<typeof ZCommentResult>;
+
+/** POST /api/posts/{id}/share. */
+export const ZShareResult = z.object({ sharesCount: z.number().int(), shareUrl: z.string() });
+export type ShareResult = z.infer<typeof ZShareResult>;
+
+/** GET /api/posts/{id}/comments (extension): newest first. */
+export const ZCommentsPage = z.object({ comments: z.array(ZComment), pagination: ZPagination });
+export type CommentsPage = z.infer<typeof ZCommentsPage>;

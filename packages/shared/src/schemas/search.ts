@@ -1,14 +1,9 @@
 import { z } from 'zod';
 import { SEARCH_PAGE_SIZE, SEARCH_QUERY_MAX_LENGTH, SEARCH_TYPES } from '../constants.js';
-import { MSG } from '../messages.js';
-import { makePageQuery } from './common.js';
-
-/** Texts of GET /api/search that the spec leaves to us ("Query cannot be empty" is the spec's). */
-export const SEARCH_MSG = {
-  queryEmpty: MSG.queryEmpty,
-  queryTooLong: `Query must be at most ${SEARCH_QUERY_MAX_LENGTH} characters`,
-  invalidType: `Type must be one of ${SEARCH_TYPES.join(', ')}`,
-} as const;
+import { MSG, SEARCH_MSG } from '../messages.js';
+import { makePageQuery, ZPagination } from './common.js';
+import { ZLocationStat, ZPost, ZTagStat } from './posts.js';
+import { ZPublicUser } from './users.js';
 
 /**
  * Control characters never belong in a search and PostgreSQL refuses NUL in text outright, so they
@@ -25,9 +20,27 @@ export const ZSearchQuery = makePageQuery(SEARCH_PAGE_SIZE)
   .pick({ page: true, limit: true })
   .extend({
     q: z
-      .string({ message: SEARCH_MSG.queryEmpty })
+      .string({ message: MSG.queryEmpty })
       .transform((v) => v.replace(CONTROL_CHARACTERS, ' ').trim())
-      .pipe(z.string().min(1, SEARCH_MSG.queryEmpty).max(SEARCH_QUERY_MAX_LENGTH, SEARCH_MSG.queryTooLong)),
+      .pipe(z.string().min(1, MSG.queryEmpty).max(SEARCH_QUERY_MAX_LENGTH, SEARCH_MSG.queryTooLong)),
     type: z.enum(SEARCH_TYPES, { message: SEARCH_MSG.invalidType }).default('all'),
   });
 export type SearchQuery = z.infer<typeof ZSearchQuery>;
+
+/**
+ * GET /api/search. `results.posts` is filled for every type: the text's posts (all, posts), posts
+ * by the matching members (users), posts carrying a matching tag (tags), posts in a matching
+ * place (places). The other lists hold their own matches for their type and for `all`.
+ */
+export const ZSearchResponse = z.object({
+  query: z.string(),
+  type: z.enum(SEARCH_TYPES),
+  results: z.object({
+    posts: z.array(ZPost),
+    users: z.array(ZPublicUser),
+    tags: z.array(ZTagStat),
+    places: z.array(ZLocationStat),
+  }),
+  pagination: ZPagination,
+});
+export type SearchResponse = z.infer<typeof ZSearchResponse>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  PERMISSIONS,
   BIO_MAX_LENGTH,
   CITY_MAX_LENGTH,
   DISPLAY_NAME_MAX_LENGTH,
@@ -9,24 +10,14 @@ import {
   USERNAME_MAX_LENGTH,
   USERS_LIST_LIMIT,
 } from '../constants.js';
-import { MSG } from '../messages.js';
+import { MSG, USER_MSG } from '../messages.js';
 import {
   isValidPhone,
   isValidSettingsEmail,
   isValidWebsite,
   validateSettingsUsername,
 } from '../validation.js';
-import { makePageQuery } from './common.js';
-
-/** Texts of the People calls (API.md) that MSG does not hold; clients compare them exactly. */
-export const USER_MSG = {
-  invalidUserId: 'Invalid user ID',
-  userNotFound: 'User not found',
-  invalidPasswordData: 'Invalid password data',
-  profileUpdated: 'Profile updated successfully',
-  passwordUpdated: 'Password updated successfully',
-  invalidData: 'Invalid data provided',
-} as const;
+import { makeIdParam, makePageQuery, ZIsoDate } from './common.js';
 
 /** Longest address we store for an email or a website (RFC 5321 path limit; common URL limit). */
 const EMAIL_MAX_LENGTH = 254;
@@ -41,7 +32,7 @@ function rule(check: (value: string) => string | null) {
 }
 
 const optionalText = (max: number, message: string) =>
-  z.string({ message: USER_MSG.invalidData }).trim().max(max, message).optional();
+  z.string({ message: MSG.invalidData }).trim().max(max, message).optional();
 
 /**
  * Settings "Account" form (SPEC §5 Settings). Every field is optional: an absent field is left as
@@ -73,18 +64,18 @@ export const ZUpdateProfileBody = z.object(
         {
           firstName: optionalText(
             DISPLAY_NAME_MAX_LENGTH,
-            `First name must be at most ${DISPLAY_NAME_MAX_LENGTH} characters`,
+            MSG.fieldTooLong('First name', DISPLAY_NAME_MAX_LENGTH),
           ),
           lastName: optionalText(
             DISPLAY_NAME_MAX_LENGTH,
-            `Last name must be at most ${DISPLAY_NAME_MAX_LENGTH} characters`,
+            MSG.fieldTooLong('Last name', DISPLAY_NAME_MAX_LENGTH),
           ),
           displayName: optionalText(
             DISPLAY_NAME_MAX_LENGTH,
-            `Display name must be at most ${DISPLAY_NAME_MAX_LENGTH} characters`,
+            MSG.fieldTooLong('Display name', DISPLAY_NAME_MAX_LENGTH),
           ),
-          bio: z.string({ message: USER_MSG.invalidData }).max(BIO_MAX_LENGTH, MSG.bioTooLong).optional(),
-          location: optionalText(CITY_MAX_LENGTH, `Location must be at most ${CITY_MAX_LENGTH} characters`),
+          bio: z.string({ message: MSG.invalidData }).max(BIO_MAX_LENGTH, MSG.bioTooLong).optional(),
+          location: optionalText(CITY_MAX_LENGTH, MSG.fieldTooLong('Location', CITY_MAX_LENGTH)),
           website: z
             .string({ message: MSG.validWebsite })
             .trim()
@@ -105,15 +96,15 @@ export const ZUpdateProfileBody = z.object(
            */
           profilePicture: z
             .union([z.null(), z.object({ url: z.string().optional() }).loose()], {
-              message: 'Invalid profile picture',
+              message: USER_MSG.invalidProfilePicture,
             })
             .optional(),
         },
-        { message: USER_MSG.invalidData },
+        { message: MSG.invalidData },
       )
       .optional(),
   },
-  { message: USER_MSG.invalidData },
+  { message: MSG.invalidData },
 );
 export type UpdateProfileBody = z.infer<typeof ZUpdateProfileBody>;
 
@@ -137,7 +128,123 @@ export const ZListUsersQuery = makePageQuery(USERS_LIST_LIMIT)
     search: z
       .string()
       .trim()
-      .max(SEARCH_QUERY_MAX_LENGTH, `search must be at most ${SEARCH_QUERY_MAX_LENGTH} characters`)
+      .max(SEARCH_QUERY_MAX_LENGTH, MSG.fieldTooLong('search', SEARCH_QUERY_MAX_LENGTH))
       .optional(),
   });
 export type ListUsersQuery = z.infer<typeof ZListUsersQuery>;
+
+/** Path of the calls about one member by id. */
+export const ZUserIdParams = z.object({ id: makeIdParam(USER_MSG.invalidUserId) });
+/** Path of GET /api/users/profile/{username}: any text; an unknown name is 404. */
+export const ZUsernameParams = z.object({ username: z.string() });
+
+// ---- Wire objects (API.md "Objects"): the server serializes its answers through these. ----
+
+export const ZProfilePicture = z.object({
+  /** Absolute URL (MEDIA_PUBLIC_URL, PUBLIC_ORIGIN or the origin the server was reached at). */
+  url: z.string(),
+  filename: z.string(),
+  uploadedAt: ZIsoDate,
+});
+export type ProfilePicture = z.infer<typeof ZProfilePicture>;
+
+export const ZSocialLinks = z.record(z.string(), z.string());
+export type SocialLinks = z.infer<typeof ZSocialLinks>;
+
+export const ZPublicProfile = z.object({
+  displayName: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  bio: z.string(),
+  location: z.string(),
+  website: z.string(),
+  profilePicture: ZProfilePicture.nullable(),
+  socialLinks: ZSocialLinks,
+});
+export type PublicProfile = z.infer<typeof ZPublicProfile>;
+
+export const ZUserStats = z.object({
+  postsCount: z.number().int(),
+  followersCount: z.number().int(),
+  followingCount: z.number().int(),
+});
+export type UserStats = z.infer<typeof ZUserStats>;
+
+export const ZActivity = z.object({ isOnline: z.boolean(), lastActiveAt: ZIsoDate.nullable() });
+
+/** Anyone's view of a member: never email, phone, password hash or moderation data. */
+export const ZPublicUser = z.object({
+  id: z.string(),
+  _id: z.string(),
+  username: z.string(),
+  profile: ZPublicProfile,
+  account: z.object({ isVerified: z.boolean() }),
+  stats: ZUserStats,
+  followersCount: z.number().int(),
+  /** Only when the viewer is signed in. */
+  isFollowedByUser: z.boolean().optional(),
+  activity: ZActivity,
+  createdAt: ZIsoDate,
+});
+export type PublicUser = z.infer<typeof ZPublicUser>;
+
+export const ZUserPreferences = z.record(z.string(), z.unknown());
+export type UserPreferences = z.infer<typeof ZUserPreferences>;
+
+/** The member's own view: PublicUser plus email, phone, preferences and moderation data. */
+export const ZSelfUser = ZPublicUser.extend({
+  email: z.string(),
+  profile: ZPublicProfile.extend({ phoneNumber: z.string() }),
+  preferences: ZUserPreferences,
+  moderation: z.object({
+    permissions: z.array(z.enum(PERMISSIONS)),
+    isAdmin: z.boolean(),
+    isModerator: z.boolean(),
+  }),
+});
+export type SelfUser = z.infer<typeof ZSelfUser>;
+
+/** `{ displayName, profilePicture }` of a member shown beside content. */
+export const ZShortProfile = z.object({
+  displayName: z.string(),
+  profilePicture: ZProfilePicture.nullable(),
+});
+
+/** A post's author. */
+export const ZAuthor = z.object({
+  id: z.string(),
+  _id: z.string(),
+  username: z.string(),
+  profile: ZShortProfile,
+  account: z.object({ isVerified: z.boolean() }),
+  followersCount: z.number().int(),
+  isFollowedByUser: z.boolean(),
+});
+export type Author = z.infer<typeof ZAuthor>;
+
+/** POST /api/users/{id}/follow. */
+export const ZFollowResult = z.object({ following: z.boolean(), followersCount: z.number().int() });
+export type FollowResult = z.infer<typeof ZFollowResult>;
+
+/** GET /api/users/{id}/follow-status. */
+export const ZFollowStatus = z.object({ following: z.boolean() });
+export type FollowStatus = z.infer<typeof ZFollowStatus>;
+
+/** PUT /api/users/profile. `token` is fresh when username or email changed (the JWT carries both). */
+export const ZUpdateProfileResponse = z.object({
+  message: z.string(),
+  user: ZSelfUser,
+  token: z.string().optional(),
+});
+export type UpdateProfileResponse = z.infer<typeof ZUpdateProfileResponse>;
+
+/** POST /api/users/avatar. */
+export const ZAvatarResponse = z.object({ avatarUrl: z.string(), user: ZSelfUser });
+export type AvatarResponse = z.infer<typeof ZAvatarResponse>;
+
+/** PUT /api/users/password: the caller continues with `token`; older tokens stop working. */
+export const ZChangePasswordResponse = z.object({ message: z.string(), token: z.string() });
+export type ChangePasswordResponse = z.infer<typeof ZChangePasswordResponse>;
+
+/** GET /api/users/profile/{username}: SelfUser for oneself, PublicUser for anyone else. */
+export const ZProfileResponse = z.union([ZSelfUser, ZPublicUser]);

@@ -1,28 +1,51 @@
 import type { FastifyInstance } from 'fastify';
-import { makeRegisterBody, ZLoginBody } from '@glimpse/shared';
-import { parseInput } from '../../lib/validate.js';
-import { viewerOf } from '../../plugins/auth.js';
-import { toSelfUser } from '../users/users.mapper.js';
-import { findUserById } from '../users/users.repo.js';
-import { AppError } from '../../lib/errors.js';
-import { loginUser, registerUser } from './auth.service.js';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { makeRegisterBody, ZAuthResponse, ZLoginBody, ZSelfUser } from '@glimpse/shared';
+import { BEARER_REQUIRED, ERROR_ANSWERS } from '../../plugins/api-docs.js';
+import { urlsOf, viewerOf } from '../../plugins/auth.js';
+import { getSelf, loginUser, registerUser } from './auth.service.js';
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
-  const ZRegisterBody = makeRegisterBody(app.ctx.config.mailDomain || undefined);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+  // Built once with the deployment's own mail domain, accepted beside the mainstream providers.
+  const ZRegisterBody = makeRegisterBody(ctx.config.mailDomain || undefined);
 
-  app.post('/api/users', async (request, reply) => {
-    const body = parseInput(ZRegisterBody, request.body);
-    return reply.status(201).send(await registerUser(app.ctx, body));
-  });
+  r.post(
+    '/api/users',
+    {
+      schema: {
+        summary: 'Register: email (mainstream provider), username, password; answers the member and a token',
+        body: ZRegisterBody,
+        response: { 201: ZAuthResponse, ...ERROR_ANSWERS },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await registerUser(ctx, request.body, urlsOf(app, request))),
+  );
 
-  app.post('/api/auth/login', async (request) => {
-    const body = parseInput(ZLoginBody, request.body);
-    return loginUser(app.ctx, body, request.ip);
-  });
+  r.post(
+    '/api/auth/login',
+    {
+      schema: {
+        summary: 'Sign in with an email or a username and the password',
+        body: ZLoginBody,
+        response: { 200: ZAuthResponse, ...ERROR_ANSWERS },
+      },
+    },
+    async (request) => loginUser(ctx, request.body, request.ip, urlsOf(app, request)),
+  );
 
-  app.get('/api/auth/me', { preHandler: app.requireAuth }, async (request) => {
-    const row = await findUserById(app.ctx.db, viewerOf(request).id);
-    if (!row) throw new AppError('UNAUTHENTICATED');
-    return toSelfUser(row);
-  });
+  r.get(
+    '/api/auth/me',
+    {
+      preValidation: app.requireAuth,
+      schema: {
+        summary: 'The signed-in member',
+        security: BEARER_REQUIRED,
+        response: { 200: ZSelfUser, ...ERROR_ANSWERS },
+      },
+    },
+    async (request) => getSelf(ctx, viewerOf(request), urlsOf(app, request)),
+  );
 }

@@ -1,20 +1,56 @@
-import { MSG, type AuthResponse, type LoginBody, type RegisterBody } from '@glimpse/shared';
+import { MSG, type AuthResponse, type LoginBody, type RegisterBody, type SelfUser } from '@glimpse/shared';
 import type { AppContext } from '../../context.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import { signToken } from '../../lib/jwt.js';
+import { issueToken, verifyToken } from '../../lib/jwt.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import type { Viewer } from '../../lib/permissions.js';
+import type { PublicUrls } from '../../lib/public-urls.js';
 import { toSelfUser, type UserRow } from '../users/users.mapper.js';
-import { findUserByEmail, findUserByLogin, findUserByUsername, insertUser } from '../users/users.repo.js';
+import {
+  findUserByEmail,
+  findUserById,
+  findUserByLogin,
+  findUserByUsername,
+  insertUser,
+} from '../users/users.repo.js';
 
 const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 
-export function issueToken(ctx: AppContext, user: Pick<UserRow, 'id' | 'username' | 'email'>): string {
-  return signToken({ userId: user.id, username: user.username, email: user.email }, ctx.jwtSecret);
+/**
+ * Resolves a bearer token to a Viewer, or throws the API.md error for it: none → 401 `Access token
+ * required`; expired, or issued before the last password change → 401 `Token expired`; bad
+ * signature or malformed → 403 `Invalid token`; the user no longer exists → 401. HTTP and the
+ * socket both sign in through here.
+ */
+export async function authenticateToken(ctx: AppContext, token: string | null): Promise<Viewer> {
+  if (token === null) throw new AppError('UNAUTHENTICATED', MSG.accessTokenRequired);
+  const result = verifyToken(token, ctx.jwtSecret);
+  if (!result.ok) {
+    throw result.reason === 'expired'
+      ? new AppError('TOKEN_EXPIRED', MSG.tokenExpired)
+      : new AppError('INVALID_TOKEN', MSG.invalidToken);
+  }
+  const row = await findUserById(ctx.db, result.payload.userId);
+  if (!row) throw new AppError('UNAUTHENTICATED', MSG.accessTokenRequired);
+  const changedAtSeconds = row.passwordChangedAt ? Math.floor(row.passwordChangedAt.getTime() / 1000) : 0;
+  if (result.payload.iat < changedAtSeconds) throw new AppError('TOKEN_EXPIRED', MSG.tokenExpired);
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    isAdmin: row.isAdmin,
+    isModerator: row.isModerator,
+    permissions: row.permissions,
+  };
 }
 
-export async function registerUser(ctx: AppContext, body: RegisterBody): Promise<AuthResponse> {
+export async function registerUser(
+  ctx: AppContext,
+  body: RegisterBody,
+  urls: PublicUrls,
+): Promise<AuthResponse> {
   // Friendly messages for the common case; the unique indexes still decide under a race.
   if (await findUserByEmail(ctx.db, body.email)) throw new AppError('VALIDATION', MSG.emailExists);
   if (await findUserByUsername(ctx.db, body.username)) throw new AppError('VALIDATION', MSG.usernameTaken);
@@ -33,14 +69,19 @@ export async function registerUser(ctx: AppContext, body: RegisterBody): Promise
     if (constraint === null) throw err;
     throw new AppError('VALIDATION', constraint.includes('email') ? MSG.emailExists : MSG.usernameTaken);
   }
-  return { message: 'User registered successfully', user: toSelfUser(row), token: issueToken(ctx, row) };
+  return { message: MSG.registered, user: toSelfUser(row, urls), token: issueToken(ctx.jwtSecret, row) };
 }
 
 /**
  * Email or username + password. Repeated failures for one login from one address are refused
  * with 429 for a while, before any password is checked, so guessing costs the attacker time.
  */
-export async function loginUser(ctx: AppContext, body: LoginBody, ip: string): Promise<AuthResponse> {
+export async function loginUser(
+  ctx: AppContext,
+  body: LoginBody,
+  ip: string,
+  urls: PublicUrls,
+): Promise<AuthResponse> {
   const limitKey = `login:${ip}:${body.email.toLowerCase()}`;
   if ((await ctx.rateLimiter.peek(limitKey)) >= ctx.config.loginMaxFailures) {
     throw new AppError('RATE_LIMITED', MSG.tooManyAttempts);
@@ -55,5 +96,12 @@ export async function loginUser(ctx: AppContext, body: LoginBody, ip: string): P
     throw new AppError('INVALID_CREDENTIALS', MSG.invalidCredentials);
   }
   await ctx.rateLimiter.reset(limitKey);
-  return { message: 'Login successful', user: toSelfUser(row), token: issueToken(ctx, row) };
+  return { message: MSG.loggedIn, user: toSelfUser(row, urls), token: issueToken(ctx.jwtSecret, row) };
+}
+
+/** GET /api/auth/me: the member's own view, fresh from the database. */
+export async function getSelf(ctx: AppContext, viewer: Viewer, urls: PublicUrls): Promise<SelfUser> {
+  const row = await findUserById(ctx.db, viewer.id);
+  if (!row) throw new AppError('UNAUTHENTICATED');
+  return toSelfUser(row, urls);
 }

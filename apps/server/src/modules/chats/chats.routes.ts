@@ -1,29 +1,83 @@
 import type { FastifyInstance } from 'fastify';
-import { SOCKET_ERRORS, ZChatMessagesQuery, ZCreateChatBody } from '@glimpse/shared';
-import { parseId, parseInput } from '../../lib/validate.js';
-import { viewerOf } from '../../plugins/auth.js';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ZChat,
+  ZChatIdParams,
+  ZChatList,
+  ZChatMessagesQuery,
+  ZCreateChatBody,
+  ZEmptyBody,
+  ZMessageAnswer,
+  ZMessageList,
+} from '@glimpse/shared';
+import { BEARER_REQUIRED, ERROR_ANSWERS } from '../../plugins/api-docs.js';
+import { urlsOf, viewerOf } from '../../plugins/auth.js';
 import { deleteChat, listChats, openDirectChat } from './chats.service.js';
 import { listChatMessages } from './messages.service.js';
 
 /** Chats over HTTP; messages are sent, read and typed over Socket.IO (realtime/). */
 export async function chatRoutes(app: FastifyInstance): Promise<void> {
-  const auth = { preHandler: app.requireAuth };
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+  const auth = { preValidation: app.requireAuth };
+  const security = BEARER_REQUIRED;
 
-  app.get('/api/chats', auth, async (request) => listChats(app.ctx, viewerOf(request)));
+  r.get(
+    '/api/chats',
+    {
+      ...auth,
+      schema: {
+        summary: "The member's chats, most recent activity first",
+        security,
+        response: { 200: ZChatList, ...ERROR_ANSWERS },
+      },
+    },
+    async (request) => listChats(ctx, viewerOf(request), urlsOf(app, request)),
+  );
 
-  app.post('/api/chats', auth, async (request) => {
-    const body = parseInput(ZCreateChatBody, request.body);
-    return openDirectChat(app.ctx, app.io, viewerOf(request), body.participantId);
-  });
+  r.post(
+    '/api/chats',
+    {
+      ...auth,
+      schema: {
+        summary: 'The direct chat with a member: the existing one, or a new one',
+        security,
+        body: ZCreateChatBody,
+        response: { 200: ZChat, ...ERROR_ANSWERS },
+      },
+    },
+    async (request) =>
+      openDirectChat(ctx, viewerOf(request), request.body.participantId, urlsOf(app, request)),
+  );
 
-  app.get<{ Params: { chatId: string } }>('/api/chats/:chatId/messages', auth, async (request) => {
-    const chatId = parseId(request.params.chatId, SOCKET_ERRORS.invalidChatId);
-    const query = parseInput(ZChatMessagesQuery, request.query);
-    return listChatMessages(app.ctx, viewerOf(request), chatId, query);
-  });
+  r.get(
+    '/api/chats/:chatId/messages',
+    {
+      ...auth,
+      schema: {
+        summary: "A chat's messages, oldest first: the newest `limit` before `before`",
+        security,
+        params: ZChatIdParams,
+        querystring: ZChatMessagesQuery,
+        response: { 200: ZMessageList, ...ERROR_ANSWERS },
+      },
+    },
+    async (request) =>
+      listChatMessages(ctx, viewerOf(request), request.params.chatId, request.query, urlsOf(app, request)),
+  );
 
-  app.delete<{ Params: { chatId: string } }>('/api/chats/:chatId', auth, async (request) => {
-    const chatId = parseId(request.params.chatId, SOCKET_ERRORS.invalidChatId);
-    return deleteChat(app.ctx, app.io, viewerOf(request), chatId);
-  });
+  r.delete(
+    '/api/chats/:chatId',
+    {
+      ...auth,
+      schema: {
+        summary: 'Deletes the chat and its history for every member',
+        security,
+        params: ZChatIdParams,
+        body: ZEmptyBody,
+        response: { 200: ZMessageAnswer, ...ERROR_ANSWERS },
+      },
+    },
+    async (request) => deleteChat(ctx, viewerOf(request), request.params.chatId),
+  );
 }

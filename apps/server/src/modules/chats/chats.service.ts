@@ -1,21 +1,22 @@
-import { MSG, SOCKET_ERRORS, type Chat } from '@glimpse/shared';
-import type { AppContext } from '../../context.js';
-import type { Db } from '../../db/client.js';
+import { MSG, SOCKET_ERRORS, USER_MSG, type Chat, type SocketUser } from '@glimpse/shared';
+import type { AppContext, DbOrTx } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import type { Viewer } from '../../plugins/auth.js';
-import { announceChatCreated, announceChatDeleted } from '../../realtime/chat-events.js';
-import type { ChatIo } from '../../realtime/types.js';
-import { groupReads, toChat, toMessage } from './chats.mapper.js';
+import type { Viewer } from '../../lib/permissions.js';
+import type { PublicUrls } from '../../lib/public-urls.js';
+import { groupReads, toChat, toMessage, toSocketUser } from './chats.mapper.js';
 import {
   deleteChatById,
   findChatForUser,
   findChatIdByDirectKey,
   findChatUser,
   insertDirectChatIfAbsent,
+  listChatIdsOfMember,
   listChatsOfMember,
   listMemberIds,
   listParticipants,
+  listPartnerIds,
+  setUserPresence,
   type ChatUserRow,
   type MemberChatRow,
 } from './chats.repo.js';
@@ -26,7 +27,7 @@ export const CHAT_LIST_LIMIT = 100;
 
 /** A chat from a member's side, or the REST/socket error for a missing chat or a non-member. */
 export async function requireChatMember(
-  db: Db,
+  db: DbOrTx,
   chatId: string,
   userId: string,
   opts: { deniedMessage: string },
@@ -41,7 +42,7 @@ export async function requireChatMember(
  * Member chat rows → Chats, with every participant, last message and its receipts loaded in three
  * batch queries whatever the number of chats.
  */
-export async function buildChats(db: Db, rows: MemberChatRow[]): Promise<Chat[]> {
+async function buildChats(db: DbOrTx, rows: MemberChatRow[], urls: PublicUrls): Promise<Chat[]> {
   if (rows.length === 0) return [];
   const lastIds = rows.flatMap((r) => (r.lastMessageId ? [r.lastMessageId] : []));
   const [participants, lastRows, reads] = await Promise.all([
@@ -59,18 +60,19 @@ export async function buildChats(db: Db, rows: MemberChatRow[]): Promise<Chat[]>
     else membersByChat.set(chatId, [user]);
   }
   const readsByMessage = groupReads(reads);
-  const lastById = new Map(lastRows.map((m) => [m.id, toMessage(m, readsByMessage.get(m.id) ?? [])]));
+  const lastById = new Map(lastRows.map((m) => [m.id, toMessage(m, readsByMessage.get(m.id) ?? [], urls)]));
   return rows.map((row) =>
     toChat(
       row,
       membersByChat.get(row.id) ?? [],
       (row.lastMessageId && lastById.get(row.lastMessageId)) || null,
+      urls,
     ),
   );
 }
 
-export async function listChats(ctx: AppContext, viewer: Viewer): Promise<Chat[]> {
-  return buildChats(ctx.db, await listChatsOfMember(ctx.db, viewer.id, CHAT_LIST_LIMIT));
+export async function listChats(ctx: AppContext, viewer: Viewer, urls: PublicUrls): Promise<Chat[]> {
+  return buildChats(ctx.db, await listChatsOfMember(ctx.db, viewer.id, CHAT_LIST_LIMIT), urls);
 }
 
 /** The one key of a pair, whoever asks: the unique index on it is what forbids two chats. */
@@ -85,12 +87,12 @@ export function directKeyOf(a: string, b: string): string {
  */
 export async function openDirectChat(
   ctx: AppContext,
-  io: ChatIo,
   viewer: Viewer,
   participantId: string,
+  urls: PublicUrls,
 ): Promise<Chat> {
   if (participantId === viewer.id) throw new AppError('VALIDATION', MSG.invalidParticipant);
-  if (!(await findChatUser(ctx.db, participantId))) throw new AppError('NOT_FOUND', 'User not found');
+  if (!(await findChatUser(ctx.db, participantId))) throw new AppError('NOT_FOUND', USER_MSG.userNotFound);
 
   const directKey = directKeyOf(viewer.id, participantId);
   // A concurrent DELETE can remove the winner's chat between the insert and the read; retry then.
@@ -107,11 +109,11 @@ export async function openDirectChat(
     if (!chatId) continue;
     const found = await findChatForUser(ctx.db, chatId, viewer.id);
     if (!found) continue;
-    const [chat] = await buildChats(ctx.db, [found.chat]);
+    const [chat] = await buildChats(ctx.db, [found.chat], urls);
     if (!chat) continue;
     if (created) {
       // A new chat has no messages, so the other member's view differs from ours in nothing.
-      announceChatCreated(io, {
+      ctx.events.chatCreated({
         chatId,
         memberIds: [viewer.id, participantId],
         recipientId: participantId,
@@ -120,19 +122,37 @@ export async function openDirectChat(
     }
     return chat;
   }
-  throw new AppError('CONFLICT', 'Chat could not be created, please try again');
+  throw new AppError('CONFLICT', MSG.chatNotCreated);
 }
 
 /** Deletes the chat with its history for every member, then tells their sockets. */
 export async function deleteChat(
   ctx: AppContext,
-  io: ChatIo,
   viewer: Viewer,
   chatId: string,
 ): Promise<{ message: string }> {
   await requireChatMember(ctx.db, chatId, viewer.id, { deniedMessage: MSG.accessDenied });
   const memberIds = await listMemberIds(ctx.db, chatId);
   if (!(await deleteChatById(ctx.db, chatId))) throw new AppError('NOT_FOUND', SOCKET_ERRORS.chatNotFound);
-  announceChatDeleted(io, { chatId, memberIds });
+  ctx.events.chatDeleted({ chatId, memberIds });
   return { message: MSG.chatDeleted };
+}
+
+/** A member signing in on a socket: who they are and the chats whose rooms the socket joins. */
+export async function loadSocketMember(
+  ctx: AppContext,
+  userId: string,
+  urls: PublicUrls,
+): Promise<{ user: SocketUser; chatIds: string[] } | null> {
+  const [row, chatIds] = await Promise.all([
+    findChatUser(ctx.db, userId),
+    listChatIdsOfMember(ctx.db, userId),
+  ]);
+  return row ? { user: toSocketUser(row, urls), chatIds } : null;
+}
+
+/** Stores a member's online flag; answers the members who share a chat with them (to be told). */
+export async function recordPresence(ctx: AppContext, userId: string, isOnline: boolean): Promise<string[]> {
+  await setUserPresence(ctx.db, userId, isOnline, new Date());
+  return listPartnerIds(ctx.db, userId);
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, type Chat, type Message } from '@glimpse/shared';
 import { chats, messageReads, messages } from '../../db/schema/index.js';
 import { createTestApp, seedUser, type SeededUser, type TestApp } from '../../test/harness.js';
+import { publicUrlsFor } from '../../lib/public-urls.js';
 import { markChatRead, sendChatMessage } from './messages.service.js';
 
 let t: TestApp;
@@ -28,7 +29,7 @@ async function openChat(a: SeededUser, b: SeededUser): Promise<Chat> {
 
 /** Through the same service the socket uses; no socket is connected, so the broadcast goes nowhere. */
 const send = (from: SeededUser, chatId: string, content: string) =>
-  sendChatMessage(t.app.ctx, t.app.io, from, { chatId, content });
+  sendChatMessage(t.app.ctx, from, { chatId, content }, publicUrlsFor(t.config, 'http://localhost'));
 
 const listChats = async (user: SeededUser) => {
   const res = await t.app.inject({ method: 'GET', url: '/api/chats', headers: user.auth });
@@ -104,7 +105,7 @@ describe('POST /api/chats', () => {
       activity: { isOnline: false, lastActiveAt: null },
     });
     expect(chat.participants.find((p) => p.id === b.id)!.profile.profilePicture).toMatchObject({
-      url: '/media/b.webp',
+      url: 'http://glimpse.test/media/b.webp',
     });
     expect(JSON.stringify(chat)).not.toMatch(/email|password/i);
 
@@ -220,7 +221,7 @@ describe('GET /api/chats/{chatId}/messages', () => {
       readBy: [{ user: a.id, readAt: first.createdAt }],
     });
 
-    await markChatRead(t.app.ctx, t.app.io, b, { chatId: chat.id, messageId: sent[4]!.id });
+    await markChatRead(t.app.ctx, b, { chatId: chat.id, messageId: sent[4]!.id });
     const after = (await getMessages(a, chat.id)).json<Message[]>();
     const readers = after.map((m) => m.readBy.map((r) => r.user));
     // b read a's messages up to m4; b's own and the later ones are not "read by b".
@@ -237,12 +238,12 @@ describe('read receipts and unread counts', () => {
     for (let i = 0; i < 4; i++) m.push(await send(a, chat.id, `n${i}`));
     const unread = async () => (await listChats(b)).find((c) => c.id === chat.id)!.unreadCount;
     expect(await unread()).toBe(4);
-    await markChatRead(t.app.ctx, t.app.io, b, { chatId: chat.id, messageId: m[1]!.id });
+    await markChatRead(t.app.ctx, b, { chatId: chat.id, messageId: m[1]!.id });
     expect(await unread()).toBe(2);
     // Marking an older message again changes nothing.
-    await markChatRead(t.app.ctx, t.app.io, b, { chatId: chat.id, messageId: m[0]!.id });
+    await markChatRead(t.app.ctx, b, { chatId: chat.id, messageId: m[0]!.id });
     expect(await unread()).toBe(2);
-    await markChatRead(t.app.ctx, t.app.io, b, { chatId: chat.id, messageId: m[3]!.id });
+    await markChatRead(t.app.ctx, b, { chatId: chat.id, messageId: m[3]!.id });
     expect(await unread()).toBe(0);
     const reads = await t.database.db.select().from(messageReads).where(eq(messageReads.userId, b.id));
     expect(reads).toHaveLength(4);

@@ -4,14 +4,14 @@ import {
   type ChatMessagesQuery,
   type MarkReadInput,
   type Message,
+  type ReadReceiptEvent,
   type SendMessageInput,
 } from '@glimpse/shared';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import type { Viewer } from '../../plugins/auth.js';
-import { emitMessageRead, emitNewMessage, type ReadReceiptEvent } from '../../realtime/chat-events.js';
-import type { ChatIo } from '../../realtime/types.js';
+import type { Viewer } from '../../lib/permissions.js';
+import type { PublicUrls } from '../../lib/public-urls.js';
 import { groupReads, toMessage } from './chats.mapper.js';
 import { requireChatMember } from './chats.service.js';
 import { findChatUser } from './chats.repo.js';
@@ -36,6 +36,7 @@ export async function listChatMessages(
   viewer: Viewer,
   chatId: string,
   query: ChatMessagesQuery,
+  urls: PublicUrls,
 ): Promise<Message[]> {
   await requireChatMember(ctx.db, chatId, viewer.id, { deniedMessage: MSG.accessDenied });
   const rows = await listMessagesBefore(ctx.db, chatId, { before: query.before, limit: query.limit });
@@ -45,7 +46,7 @@ export async function listChatMessages(
       rows.map((r) => r.id),
     ),
   );
-  return rows.reverse().map((row) => toMessage(row, reads.get(row.id) ?? []));
+  return rows.reverse().map((row) => toMessage(row, reads.get(row.id) ?? [], urls));
 }
 
 /** Missing chat or non-member, with the socket protocol's texts. */
@@ -68,9 +69,9 @@ function isChatGone(err: unknown): boolean {
  */
 export async function sendChatMessage(
   ctx: AppContext,
-  io: ChatIo,
   sender: Member,
   input: SendMessageInput,
+  urls: PublicUrls,
 ): Promise<Message> {
   const hits = await ctx.rateLimiter.hit(`chat-message:${sender.id}`, MESSAGE_RATE_WINDOW_MS);
   if (hits > MESSAGES_PER_WINDOW) throw new AppError('RATE_LIMITED', SOCKET_ERRORS.tooMany);
@@ -94,15 +95,15 @@ export async function sendChatMessage(
   const message = toMessage(
     { id, chatId: input.chatId, content: input.content, createdAt: at, sender: senderRow },
     [],
+    urls,
   );
-  emitNewMessage(io, message, { senderId: sender.id, tempId: input.tempId });
+  ctx.events.newMessage(message, { senderId: sender.id, tempId: input.tempId });
   return input.tempId === undefined ? message : { ...message, tempId: input.tempId };
 }
 
 /** The message and every earlier one (not the reader's own) become read by the reader. */
 export async function markChatRead(
   ctx: AppContext,
-  io: ChatIo,
   reader: Member,
   input: MarkReadInput,
 ): Promise<ReadReceiptEvent> {
@@ -115,13 +116,13 @@ export async function markChatRead(
     }
     await markReadUpTo(tx, { chatId: input.chatId, userId: reader.id, messageId: input.messageId, at });
   });
-  const receipt = {
+  const receipt: ReadReceiptEvent = {
     chatId: input.chatId,
     messageId: input.messageId,
     userId: reader.id,
     username: reader.username,
     readAt: at.toISOString(),
   };
-  emitMessageRead(io, receipt);
+  ctx.events.messageRead(receipt);
   return receipt;
 }

@@ -37,11 +37,14 @@ describe('POST /api/posts/upload-media', () => {
     const { media } = res.json<{ media: UploadedMedia[] }>();
     expect(media).toHaveLength(2);
     expect(media[0]).toMatchObject({ width: 1500, height: 1000 });
-    expect(media[0]!.url).toMatch(/^\/media\/[0-9a-f]{64}-orig\.webp$/);
+    // Absolute in the answer (PUBLIC_ORIGIN here), relative in the database.
+    expect(media[0]!.url).toMatch(/^http:\/\/glimpse\.test\/media\/[0-9a-f]{64}-orig\.webp$/);
+    expect(media[0]!.variants.every((v) => v.url.startsWith('http://glimpse.test/media/'))).toBe(true);
     expect(media[0]!.variants.map((v) => v.width)).toEqual([320, 640, 1080, 1500]);
     expect(typeof media[0]!.placeholder).toBe('string');
     const rows = await t.database.db.select().from(mediaUploads).where(eq(mediaUploads.ownerId, member.id));
-    expect(rows.map((r) => r.url).sort()).toEqual(media.map((m) => m.url).sort());
+    expect(rows.map((r) => `http://glimpse.test${r.url}`).sort()).toEqual(media.map((m) => m.url).sort());
+    expect(rows.every((r) => r.url.startsWith('/media/'))).toBe(true);
     expect(rows.every((r) => r.postId === null && r.storageKeys.length > 0)).toBe(true);
   });
 
@@ -49,7 +52,7 @@ describe('POST /api/posts/upload-media', () => {
     const { media } = (await upload([{ data: await solidImage(400, 300) }])).json<{
       media: UploadedMedia[];
     }>();
-    const res = await t.app.inject({ method: 'GET', url: media[0]!.url });
+    const res = await t.app.inject({ method: 'GET', url: new URL(media[0]!.url).pathname });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/webp');
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -57,7 +60,7 @@ describe('POST /api/posts/upload-media', () => {
     expect((await sharp(res.rawPayload).metadata()).width).toBe(400);
     const again = await t.app.inject({
       method: 'GET',
-      url: media[0]!.url,
+      url: new URL(media[0]!.url).pathname,
       headers: { 'if-none-match': res.headers.etag as string },
     });
     expect(again.statusCode).toBe(304);

@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MSG, ZUploadMediaResponse } from '@glimpse/shared';
+import { AppError } from '../../lib/errors.js';
 import { isValidMediaKey } from '../../lib/storage/index.js';
-import { viewerOf } from '../../plugins/auth.js';
+import { BEARER_REQUIRED, ERROR_ANSWERS } from '../../plugins/api-docs.js';
+import { urlsOf, viewerOf } from '../../plugins/auth.js';
 import { readImageParts } from './media.multipart.js';
 import { POST_MEDIA_PARTS, uploadPostMedia } from './media.service.js';
 
@@ -8,22 +13,35 @@ import { POST_MEDIA_PARTS, uploadPostMedia } from './media.service.js';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export async function mediaRoutes(app: FastifyInstance): Promise<void> {
-  app.post('/api/posts/upload-media', { preHandler: app.requireAuth }, async (request) => {
-    const files = await readImageParts(request, POST_MEDIA_PARTS);
-    return { media: await uploadPostMedia(app.ctx, viewerOf(request).id, files) };
-  });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/posts/upload-media',
+    {
+      preValidation: app.requireAuth,
+      schema: {
+        summary: 'Uploads post images: multipart/form-data, files in the field "media" (≤ 5, ≤ 10 MB each)',
+        security: BEARER_REQUIRED,
+        consumes: ['multipart/form-data'],
+        response: { 200: ZUploadMediaResponse, ...ERROR_ANSWERS },
+      },
+    },
+    async (request) => {
+      const files = await readImageParts(request, POST_MEDIA_PARTS);
+      return { media: await uploadPostMedia(app.ctx, viewerOf(request).id, files, urlsOf(app, request)) };
+    },
+  );
 
   // A single path segment that must match the key pattern: `..`, `/`, `%2F` cannot get through.
-  app.get<{ Params: { key: string } }>('/media/:key', async (request, reply) => {
+  r.get('/media/:key', { schema: { params: z.object({ key: z.string() }) } }, async (request, reply) => {
     const { key } = request.params;
-    const notFound = { message: 'Media not found', code: 'NOT_FOUND' };
-    if (!isValidMediaKey(key)) return reply.status(404).send(notFound);
+    if (!isValidMediaKey(key)) throw new AppError('NOT_FOUND', MSG.mediaNotFound);
     const etag = `"${key.slice(0, 64)}"`;
     if (request.headers['if-none-match'] === etag) {
       return reply.status(304).header('Cache-Control', IMMUTABLE).header('ETag', etag).send();
     }
     const object = await app.ctx.storage.stream(key);
-    if (!object) return reply.status(404).send(notFound);
+    if (!object) throw new AppError('NOT_FOUND', MSG.mediaNotFound);
     return reply
       .header('Content-Type', object.contentType)
       .header('Content-Length', object.size)

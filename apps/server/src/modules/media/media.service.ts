@@ -1,5 +1,6 @@
 import { MAX_IMAGES_PER_POST, MAX_IMAGE_BYTES, MSG, POST_MSG, type UploadedMedia } from '@glimpse/shared';
 import type { AppContext } from '../../context.js';
+import type { PublicUrls } from '../../lib/public-urls.js';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { ImageRejectedError, inspectImage, processImage, type ImageRejection } from './media.pipeline.js';
@@ -37,6 +38,7 @@ export async function uploadPostMedia(
   ctx: AppContext,
   ownerId: string,
   files: Buffer[],
+  urls: PublicUrls,
 ): Promise<UploadedMedia[]> {
   try {
     for (const file of files) await inspectImage(file);
@@ -57,11 +59,11 @@ export async function uploadPostMedia(
       })),
     );
     return rows.map((r) => ({
-      url: r.url,
+      url: urls.media(r.url),
       width: r.width,
       height: r.height,
       placeholder: r.placeholder,
-      variants: r.variants,
+      variants: r.variants.map((v) => ({ width: v.width, url: urls.media(v.url) })),
     }));
   } catch (err) {
     throw imageRejectionError(err, POST_IMAGE_REJECTIONS);

@@ -1,14 +1,17 @@
 import {
   POST_DETAIL_COMMENTS,
   POST_MSG,
-  type Comment,
   type CommentBody,
   type CommentsQuery,
-  type Pagination,
-  type Post,
+  type CommentResult,
+  type CommentsPage,
+  type LikeResult,
+  type PostDetail,
   type ShareBody,
+  type ShareResult,
 } from '@glimpse/shared';
 import type { AppContext } from '../../context.js';
+import type { PublicUrls } from '../../lib/public-urls.js';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { paginate } from '../../lib/pagination.js';
@@ -23,7 +26,7 @@ import {
 } from './posts.engagement.repo.js';
 import { hydratePosts } from './posts.hydrate.js';
 import { toComment } from './posts.mapper.js';
-import { bumpPostCounters, findPost } from './posts.repo.js';
+import { bumpPostCounters, countPostView, findPost } from './posts.repo.js';
 import { isPostVisible, visiblePostsWhere, type PostViewer } from './posts.visibility.js';
 
 const postNotFound = () => new AppError('NOT_FOUND', POST_MSG.notFound);
@@ -36,18 +39,20 @@ export async function getPostDetail(
   ctx: AppContext,
   viewer: PostViewer | null,
   postId: string,
-): Promise<Post> {
-  const row = await bumpPostCounters(ctx.db, postId, { views: 1 }, visiblePostsWhere(viewer));
+  urls: PublicUrls,
+): Promise<PostDetail> {
+  const row = await countPostView(ctx.db, postId, visiblePostsWhere(viewer));
   if (!row) throw postNotFound();
   const [[post], commentRows] = await Promise.all([
-    hydratePosts(ctx.db, [row], viewer),
+    hydratePosts(ctx.db, [row], viewer, urls),
     selectCommentsPage(ctx.db, postId, { limit: POST_DETAIL_COMMENTS, offset: 0 }),
   ]);
+  // The detail keeps Comment objects where lists carry comment ids (API.md "Post").
   const comments = commentRows
     .slice(0, POST_DETAIL_COMMENTS)
-    .map((c) => toComment(c, c.user))
+    .map((c) => toComment(c, c.user, urls))
     .reverse();
-  return { ...post!, engagement: { comments } };
+  return { ...post!, engagement: { ...post!.engagement, comments } };
 }
 
 /** GET /api/posts/{id}/comments (extension): newest first, by page or cursor. */
@@ -56,7 +61,8 @@ export async function listComments(
   viewer: PostViewer | null,
   postId: string,
   q: CommentsQuery,
-): Promise<{ comments: Comment[]; pagination: Pagination }> {
+  urls: PublicUrls,
+): Promise<CommentsPage> {
   if (!(await isPostVisible(ctx.db, postId, viewer))) throw postNotFound();
   const after = q.cursor ? decodeTimeCursor(q.cursor) : undefined;
   const rows = await selectCommentsPage(ctx.db, postId, {
@@ -70,7 +76,7 @@ export async function listComments(
     usedCursor: after !== undefined,
     cursorOf: (row) => encodeTimeCursor(row.cursorTime, row.id),
   });
-  return { comments: items.map((c) => toComment(c, c.user)), pagination };
+  return { comments: items.map((c) => toComment(c, c.user, urls)), pagination };
 }
 
 /**
@@ -78,11 +84,7 @@ export async function listComments(
  * the like (ON CONFLICT DO NOTHING tells us if it existed) or we delete it, and the counter
  * follows with an atomic `likes_count +/- 1`, so concurrent toggles stay exact.
  */
-export async function toggleLike(
-  ctx: AppContext,
-  viewer: PostViewer,
-  postId: string,
-): Promise<{ liked: boolean; likesCount: number }> {
+export async function toggleLike(ctx: AppContext, viewer: PostViewer, postId: string): Promise<LikeResult> {
   return ctx.db.transaction(async (tx) => {
     if (!(await isPostVisible(tx, postId, viewer))) throw postNotFound();
     if (await insertLike(tx, postId, viewer.id)) {
@@ -103,7 +105,8 @@ export async function addComment(
   viewer: PostViewer,
   postId: string,
   body: CommentBody,
-): Promise<{ comment: Comment; commentsCount: number }> {
+  urls: PublicUrls,
+): Promise<CommentResult> {
   return ctx.db.transaction(async (tx) => {
     if (!(await isPostVisible(tx, postId, viewer))) throw postNotFound();
     const user = await findAuthor(tx, viewer.id);
@@ -116,18 +119,18 @@ export async function addComment(
     });
     const row = await bumpPostCounters(tx, postId, { comments: 1 });
     if (!row) throw postNotFound();
-    return { comment: toComment(comment, user), commentsCount: row.commentsCount };
+    return { comment: toComment(comment, user, urls), commentsCount: row.commentsCount };
   });
 }
 
-/** Records a share; `origin` is where links point (PUBLIC_ORIGIN, else the request's origin). */
+/** Records a share; the link points at the public origin (PUBLIC_ORIGIN, else the request's). */
 export async function sharePost(
   ctx: AppContext,
   viewer: PostViewer,
   postId: string,
   body: ShareBody,
-  origin: string,
-): Promise<{ sharesCount: number; shareUrl: string }> {
+  urls: PublicUrls,
+): Promise<ShareResult> {
   const sharesCount = await ctx.db.transaction(async (tx) => {
     if (!(await isPostVisible(tx, postId, viewer))) throw postNotFound();
     await insertShare(tx, { id: newId(), postId, userId: viewer.id, shareType: body.shareType });
@@ -135,5 +138,5 @@ export async function sharePost(
     if (!row) throw postNotFound();
     return row.sharesCount;
   });
-  return { sharesCount, shareUrl: `${origin}/posts/${postId}` };
+  return { sharesCount, shareUrl: `${urls.origin}/posts/${postId}` };
 }

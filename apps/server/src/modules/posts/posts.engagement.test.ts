@@ -1,6 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG, POST_MSG, type Comment, type Pagination, type Post, type PostList } from '@glimpse/shared';
+import {
+  MSG,
+  POST_MSG,
+  type Comment,
+  type Pagination,
+  type Post,
+  type PostDetail,
+  type PostList,
+} from '@glimpse/shared';
 import { comments, likes, posts, users } from '../../db/schema/index.js';
 import { newId } from '../../lib/ids.js';
 import { createTestApp, seedUser, type SeededUser, type TestApp } from '../../test/harness.js';
@@ -74,8 +82,8 @@ describe('GET /api/posts/{id}', () => {
       createdAt: new Date(base + i * 1000),
     }));
     await t.database.db.insert(comments).values(rows);
-    const detail = (await get(`/api/posts/${p.id}`)).json<Post>();
-    const shown = detail.engagement!.comments;
+    const detail = (await get(`/api/posts/${p.id}`)).json<PostDetail>();
+    const shown = detail.engagement.comments;
     expect(shown.map((c) => c.content)).toEqual(rows.slice(5).map((r) => r.content));
     // comment 5 (odd) was written by the member.
     expect(shown[0]!.user).toEqual({
@@ -203,9 +211,9 @@ describe('POST /api/posts/{id}/comment', () => {
     expect(body.comment._id).toBe(body.comment.id);
     const again = await post(`/api/posts/${p.id}/comment`, author.auth, { content: 'Thanks' });
     expect(again.json().commentsCount).toBe(2);
-    const detail = (await get(`/api/posts/${p.id}`)).json<Post>();
+    const detail = (await get(`/api/posts/${p.id}`)).json<PostDetail>();
     expect(detail.commentsCount).toBe(2);
-    expect(detail.engagement!.comments.map((c) => c.content)).toEqual(['Lovely light!', 'Thanks']);
+    expect(detail.engagement.comments.map((c) => c.content)).toEqual(['Lovely light!', 'Thanks']);
   });
 
   it.each([

@@ -1,6 +1,6 @@
 import { sql, type SQLWrapper } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG, POST_MSG, type Pagination, type Post, type PostList } from '@glimpse/shared';
+import { MSG, POST_MSG, USER_MSG, type Pagination, type Post, type PostList } from '@glimpse/shared';
 import { createTestApp, seedUser, type SeededUser, type TestApp } from '../../test/harness.js';
 import { follow, insertPostRow } from './posts.fixtures.js';
 import { encodeFeedCursor } from './posts.cursor.js';
@@ -195,7 +195,7 @@ describe('GET /api/posts: filters', () => {
     expect(byBob.posts.every((p) => p.author.id === bob.id)).toBe(true);
     const bad = await feed('?author=nope');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe(POST_MSG.invalidUserId);
+    expect(bad.json().message).toBe(USER_MSG.invalidUserId);
     expect((await feedOk(`?author=${'0'.repeat(24)}`)).posts).toEqual([]);
   });
 

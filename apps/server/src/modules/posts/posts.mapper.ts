@@ -3,29 +3,32 @@ import {
   type Author,
   type Category,
   type Comment,
+  type Engagement,
   type Post,
   type PostImage,
   type PostLocation,
   type Privacy,
 } from '@glimpse/shared';
 import type { postMedia } from '../../db/schema/index.js';
-import { toAuthor, type AuthorRow } from '../users/users.mapper.js';
-import type { PostRow } from './posts.repo.js';
+import type { PublicUrls } from '../../lib/public-urls.js';
+import { toShortProfile, type AuthorRow } from '../users/users.mapper.js';
+import type { PostPageRow, PostRow } from './posts.repo.js';
 
 export type PostMediaRow = Pick<
   typeof postMedia.$inferSelect,
   'postId' | 'url' | 'variants' | 'width' | 'height' | 'placeholder' | 'altText' | 'caption'
 >;
 
-export function toPostImage(row: PostMediaRow): PostImage {
+/** Stored media paths become absolute URLs here, at the edge: the database keeps them relative. */
+export function toPostImage(row: PostMediaRow, urls: PublicUrls): PostImage {
   return {
-    url: row.url,
+    url: urls.media(row.url),
     altText: row.altText,
     caption: row.caption,
     width: row.width,
     height: row.height,
     placeholder: row.placeholder,
-    variants: row.variants,
+    variants: row.variants.map((v) => ({ width: v.width, url: urls.media(v.url) })),
   };
 }
 
@@ -43,9 +46,16 @@ function toLocation(row: PostRow): PostLocation | null {
   };
 }
 
+/** The engagement id lists a page query selected beside the row (a new post has none yet). */
+export function engagementOf(row: PostRow | PostPageRow): Engagement {
+  return 'likeIds' in row
+    ? { likes: row.likeIds, comments: row.commentIds, shares: row.shareIds }
+    : { likes: [], comments: [], shares: [] };
+}
+
 /** A stored post as API.md's Post; the caller supplies what was batch-loaded for the page. */
 export function toPost(
-  row: PostRow,
+  row: PostRow | PostPageRow,
   extra: { author: Author; images: PostImage[]; isLikedByUser: boolean },
 ): Post {
   return {
@@ -62,6 +72,7 @@ export function toPost(
     media: { images: extra.images },
     author: extra.author,
     analytics: { views: row.viewsCount, shares: row.sharesCount },
+    engagement: engagementOf(row),
     likesCount: row.likesCount,
     commentsCount: row.commentsCount,
     sharesCount: row.sharesCount,
@@ -71,13 +82,16 @@ export function toPost(
   };
 }
 
-export function toComment(row: { id: string; content: string; createdAt: Date }, user: AuthorRow): Comment {
-  const { id, username, profile } = toAuthor(user, { isFollowedByUser: false });
+export function toComment(
+  row: { id: string; content: string; createdAt: Date },
+  user: AuthorRow,
+  urls: PublicUrls,
+): Comment {
   return {
     id: row.id,
     _id: row.id,
     content: row.content,
     createdAt: row.createdAt.toISOString(),
-    user: { id, _id: id, username, profile },
+    user: { id: user.id, _id: user.id, username: user.username, profile: toShortProfile(user, urls) },
   };
 }

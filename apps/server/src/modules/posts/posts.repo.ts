@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { FeedSort } from '@glimpse/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { follows, likes, postMedia, posts, users } from '../../db/schema/index.js';
+import { comments, follows, likes, postMedia, posts, shares, users } from '../../db/schema/index.js';
+import { authorColumns } from '../users/users.repo.js';
 import { hotScoreExpr, type EngagementCounts } from './posts.hot.js';
 import { visiblePostsWhere, type PostViewer } from './posts.visibility.js';
 
@@ -30,6 +31,29 @@ export const postColumns = {
 };
 type PostTableRow = typeof posts.$inferSelect;
 export type PostRow = { [K in keyof typeof postColumns]: PostTableRow[K] };
+
+/**
+ * The outer query's post id, always table-qualified. Drizzle leaves `${posts.id}` unqualified in a
+ * single-table select, and inside a subquery on comments or shares a bare `id` means *their* id.
+ */
+const OUTER_POST_ID = sql.raw('"posts"."id"');
+
+/**
+ * SPEC §3 `engagement`: the ids behind each counter ("only counted", so in no particular order,
+ * which spares a sort), selected as correlated subqueries of the page query itself: no extra
+ * round trip. Each is an index range scan of that post's rows (likes_pk, comments_post_created_idx,
+ * shares_post_idx), evaluated only for the rows the page returns, in the same snapshot as the
+ * counters, so lengths equal the counts.
+ */
+export const engagementColumns = {
+  likeIds: sql<string[]>`array(select l.user_id::text from ${likes} l where l.post_id = ${OUTER_POST_ID})`,
+  commentIds: sql<string[]>`array(select c.id::text from ${comments} c where c.post_id = ${OUTER_POST_ID})`,
+  shareIds: sql<string[]>`array(select s.id::text from ${shares} s where s.post_id = ${OUTER_POST_ID})`,
+};
+
+/** The columns of a post that an answer shows: the row plus its engagement ids. */
+export const postPageColumns = { ...postColumns, ...engagementColumns };
+export type PostPageRow = PostRow & { likeIds: string[]; commentIds: string[]; shareIds: string[] };
 
 /**
  * A timestamp as exact text (microseconds, UTC). Keyset cursors carry this instead of a JS Date,
@@ -66,7 +90,7 @@ export interface PageWindow {
   after?: FeedCursor;
 }
 
-export type FeedRow = PostRow & { cursorTime: string };
+export type FeedRow = PostPageRow & { cursorTime: string };
 
 function feedConditions(db: DbOrTx, f: FeedFilter): SQL[] {
   const where: SQL[] = [visiblePostsWhere(f.viewer)];
@@ -104,7 +128,7 @@ export function feedPageQuery(db: DbOrTx, filter: FeedFilter, sort: FeedSort, wi
       ? [descIndexed(posts.hotScore), descIndexed(posts.id)]
       : [descIndexed(posts.createdAt), descIndexed(posts.id)];
   return db
-    .select({ ...postColumns, cursorTime: exactTime(posts.createdAt) })
+    .select({ ...postPageColumns, cursorTime: exactTime(posts.createdAt) })
     .from(posts)
     .where(and(...where))
     .orderBy(...order)
@@ -142,7 +166,7 @@ export function selectLikedPage(
     );
   }
   return db
-    .select({ ...postColumns, likedAt: exactTime(sql`${likes.createdAt}`) })
+    .select({ ...postPageColumns, likedAt: exactTime(sql`${likes.createdAt}`) })
     .from(likes)
     .innerJoin(posts, eq(posts.id, likes.postId))
     .where(and(...where))
@@ -179,12 +203,12 @@ export async function findPost(
  * UPDATE. `col = col + d` is evaluated on the row version that holds the lock, so concurrent
  * bumps never lose an update. `where` narrows the row (e.g. visibility); undefined means no row.
  */
-export async function bumpPostCounters(
+function counterUpdate(
   db: DbOrTx,
   postId: string,
   delta: Partial<EngagementCounts<number>>,
-  where?: SQL,
-): Promise<PostRow | undefined> {
+  where: SQL | undefined,
+) {
   const next = (column: SQLWrapper, d: number | undefined) =>
     d ? sql`${column} + ${sql.raw(String(Math.trunc(d)))}` : sql`${column}`;
   const counts = {
@@ -193,7 +217,7 @@ export async function bumpPostCounters(
     shares: next(posts.sharesCount, delta.shares),
     views: next(posts.viewsCount, delta.views),
   };
-  const [row] = await db
+  return db
     .update(posts)
     .set({
       ...(delta.likes ? { likesCount: counts.likes } : {}),
@@ -202,8 +226,30 @@ export async function bumpPostCounters(
       ...(delta.views ? { viewsCount: counts.views } : {}),
       hotScore: hotScoreExpr(counts),
     })
-    .where(where ? and(eq(posts.id, postId), where) : eq(posts.id, postId))
-    .returning(postColumns);
+    .where(where ? and(eq(posts.id, postId), where) : eq(posts.id, postId));
+}
+
+export async function bumpPostCounters(
+  db: DbOrTx,
+  postId: string,
+  delta: Partial<EngagementCounts<number>>,
+  where?: SQL,
+): Promise<PostRow | undefined> {
+  const [row] = await counterUpdate(db, postId, delta, where).returning(postColumns);
+  return row;
+}
+
+/**
+ * GET /api/posts/{id}: counts the view and reads the post with its engagement ids in one
+ * UPDATE ... RETURNING, only when `visible` holds (a post the viewer may not see is neither
+ * counted nor revealed).
+ */
+export async function countPostView(
+  db: DbOrTx,
+  postId: string,
+  visible: SQL,
+): Promise<PostPageRow | undefined> {
+  const [row] = await counterUpdate(db, postId, { views: 1 }, visible).returning(postPageColumns);
   return row;
 }
 
@@ -239,4 +285,51 @@ export async function selectLocationStats(
     .groupBy(cityKey)
     .orderBy(sql`count(*) desc`, cityKey)
     .limit(max);
+}
+
+/**
+ * What a page of posts needs besides its rows, one `IN (...)` query each, run together: the
+ * authors, the images in order, and (signed in) which of the posts the viewer liked and which
+ * of the authors they follow.
+ */
+export async function selectPageExtras(
+  db: DbOrTx,
+  page: { postIds: string[]; authorIds: string[]; viewerId: string | null },
+) {
+  const { postIds, authorIds, viewerId } = page;
+  const [authors, media, liked, followed] = await Promise.all([
+    db.select(authorColumns).from(users).where(inArray(users.id, authorIds)),
+    db
+      .select({
+        postId: postMedia.postId,
+        url: postMedia.url,
+        variants: postMedia.variants,
+        width: postMedia.width,
+        height: postMedia.height,
+        placeholder: postMedia.placeholder,
+        altText: postMedia.altText,
+        caption: postMedia.caption,
+      })
+      .from(postMedia)
+      .where(inArray(postMedia.postId, postIds))
+      .orderBy(asc(postMedia.postId), asc(postMedia.position)),
+    viewerId
+      ? db
+          .select({ postId: likes.postId })
+          .from(likes)
+          .where(and(eq(likes.userId, viewerId), inArray(likes.postId, postIds)))
+      : Promise.resolve([]),
+    viewerId
+      ? db
+          .select({ id: follows.followeeId })
+          .from(follows)
+          .where(and(eq(follows.followerId, viewerId), inArray(follows.followeeId, authorIds)))
+      : Promise.resolve([]),
+  ]);
+  return {
+    authors,
+    media,
+    likedPostIds: liked.map((l) => l.postId),
+    followedAuthorIds: followed.map((f) => f.id),
+  };
 }

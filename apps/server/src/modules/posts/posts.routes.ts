@@ -1,15 +1,27 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
-  POST_MSG,
   ZCommentBody,
+  ZCommentResult,
+  ZCommentsPage,
   ZCommentsQuery,
   ZCreatePostBody,
+  ZCreatePostResponse,
+  ZEmptyBody,
   ZFeedQuery,
   ZLikedPostsQuery,
+  ZLikeResult,
+  ZLocationStat,
+  ZMessageAnswer,
+  ZPostDetail,
+  ZPostIdParams,
+  ZPostList,
   ZShareBody,
+  ZShareResult,
 } from '@glimpse/shared';
-import { parseId, parseInput } from '../../lib/validate.js';
-import { viewerOf } from '../../plugins/auth.js';
+import { BEARER_OPTIONAL, BEARER_REQUIRED, ERROR_ANSWERS } from '../../plugins/api-docs.js';
+import { urlsOf, viewerOf } from '../../plugins/auth.js';
 import {
   addComment,
   getPostDetail,
@@ -19,57 +31,161 @@ import {
 } from './posts.engagement.service.js';
 import { createPost, deletePost, getLocationStats, listFeed, listLikedPosts } from './posts.service.js';
 
-type WithId = { Params: { id: string } };
-const postIdOf = (request: FastifyRequest<WithId>) => parseId(request.params.id, POST_MSG.invalidPostId);
-
 export async function postsRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
-  const optional = { preHandler: app.optionalAuth };
-  const required = { preHandler: app.requireAuth };
+  const optional = { preValidation: app.optionalAuth };
+  const required = { preValidation: app.requireAuth };
 
-  app.get('/api/posts', optional, async (request) =>
-    listFeed(ctx, request.viewer, parseInput(ZFeedQuery, request.query)),
+  r.get(
+    '/api/posts',
+    {
+      ...optional,
+      schema: {
+        summary: 'Feeds: newest or trending, by category, text, followed authors, author or city',
+        security: BEARER_OPTIONAL,
+        querystring: ZFeedQuery,
+        response: { 200: ZPostList, ...ERROR_ANSWERS },
+      },
+    },
+    async (request) => listFeed(ctx, request.viewer, request.query, urlsOf(app, request)),
   );
 
-  app.get('/api/posts/location-stats', optional, async (request) => getLocationStats(ctx, request.viewer));
-
-  app.post('/api/posts', required, async (request, reply) => {
-    const body = parseInput(ZCreatePostBody, request.body);
-    return reply.status(201).send(await createPost(ctx, viewerOf(request), body));
-  });
-
-  app.get<WithId>('/api/posts/:id', optional, async (request) =>
-    getPostDetail(ctx, request.viewer, postIdOf(request)),
+  r.get(
+    '/api/posts/location-stats',
+    {
+      ...optional,
+      schema: {
+        summary: 'Cities with the number of posts the viewer may see there, most first',
+        security: BEARER_OPTIONAL,
+        response: { 200: z.array(ZLocationStat), ...ERROR_ANSWERS },
+      },
+    },
+    async (request) => getLocationStats(ctx, request.viewer),
   );
 
-  app.delete<WithId>('/api/posts/:id', required, async (request) =>
-    deletePost(ctx, viewerOf(request), postIdOf(request)),
+  r.post(
+    '/api/posts',
+    {
+      ...required,
+      schema: {
+        summary: "Creates a post from the caller's uploads (POST /api/posts/upload-media)",
+        security: BEARER_REQUIRED,
+        body: ZCreatePostBody,
+        response: { 201: ZCreatePostResponse, ...ERROR_ANSWERS },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createPost(ctx, viewerOf(request), request.body, urlsOf(app, request))),
   );
 
-  app.get<WithId>('/api/posts/:id/comments', optional, async (request) => {
-    const postId = postIdOf(request);
-    return listComments(ctx, request.viewer, postId, parseInput(ZCommentsQuery, request.query));
-  });
-
-  app.post<WithId>('/api/posts/:id/like', required, async (request) =>
-    toggleLike(ctx, viewerOf(request), postIdOf(request)),
+  r.get(
+    '/api/posts/:id',
+    {
+      ...optional,
+      schema: {
+        summary: 'One post with its newest comments; counts the view',
+        security: BEARER_OPTIONAL,
+        params: ZPostIdParams,
+        response: { 200: ZPostDetail, ...ERROR_ANSWERS },
+      },
+    },
+    async (request) => getPostDetail(ctx, request.viewer, request.params.id, urlsOf(app, request)),
   );
 
-  app.post<WithId>('/api/posts/:id/comment', required, async (request, reply) => {
-    const postId = postIdOf(request);
-    const body = parseInput(ZCommentBody, request.body);
-    return reply.status(201).send(await addComment(ctx, viewerOf(request), postId, body));
-  });
+  r.delete(
+    '/api/posts/:id',
+    {
+      ...required,
+      schema: {
+        summary: 'Deletes a post (its author or a moderator)',
+        security: BEARER_REQUIRED,
+        params: ZPostIdParams,
+        body: ZEmptyBody,
+        response: { 200: ZMessageAnswer, ...ERROR_ANSWERS },
+      },
+    },
+    async (request) => deletePost(ctx, viewerOf(request), request.params.id),
+  );
 
-  app.post<WithId>('/api/posts/:id/share', required, async (request) => {
-    const postId = postIdOf(request);
-    const body = parseInput(ZShareBody, request.body);
-    // trustProxy is on, so protocol and host honour X-Forwarded-Proto/-Host behind a proxy.
-    const origin = ctx.publicOrigin ?? `${request.protocol}://${request.host}`;
-    return sharePost(ctx, viewerOf(request), postId, body, origin);
-  });
+  r.get(
+    '/api/posts/:id/comments',
+    {
+      ...optional,
+      schema: {
+        summary: "A post's comments, newest first, by page or cursor",
+        security: BEARER_OPTIONAL,
+        params: ZPostIdParams,
+        querystring: ZCommentsQuery,
+        response: { 200: ZCommentsPage, ...ERROR_ANSWERS },
+      },
+    },
+    async (request) =>
+      listComments(ctx, request.viewer, request.params.id, request.query, urlsOf(app, request)),
+  );
 
-  app.get('/api/users/me/liked-posts', required, async (request) =>
-    listLikedPosts(ctx, viewerOf(request), parseInput(ZLikedPostsQuery, request.query)),
+  r.post(
+    '/api/posts/:id/like',
+    {
+      ...required,
+      schema: {
+        summary: 'Likes, or unlikes when already liked',
+        security: BEARER_REQUIRED,
+        params: ZPostIdParams,
+        body: ZEmptyBody,
+        response: { 200: ZLikeResult, ...ERROR_ANSWERS },
+      },
+    },
+    async (request) => toggleLike(ctx, viewerOf(request), request.params.id),
+  );
+
+  r.post(
+    '/api/posts/:id/comment',
+    {
+      ...required,
+      schema: {
+        summary: 'Adds a comment',
+        security: BEARER_REQUIRED,
+        params: ZPostIdParams,
+        body: ZCommentBody,
+        response: { 201: ZCommentResult, ...ERROR_ANSWERS },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await addComment(ctx, viewerOf(request), request.params.id, request.body, urlsOf(app, request)),
+        ),
+  );
+
+  r.post(
+    '/api/posts/:id/share',
+    {
+      ...required,
+      schema: {
+        summary: 'Records a share; answers the new count and the link to share',
+        security: BEARER_REQUIRED,
+        params: ZPostIdParams,
+        body: ZShareBody,
+        response: { 200: ZShareResult, ...ERROR_ANSWERS },
+      },
+    },
+    async (request) =>
+      sharePost(ctx, viewerOf(request), request.params.id, request.body, urlsOf(app, request)),
+  );
+
+  r.get(
+    '/api/users/me/liked-posts',
+    {
+      ...required,
+      schema: {
+        summary: 'Posts the member liked, newest like first',
+        security: BEARER_REQUIRED,
+        querystring: ZLikedPostsQuery,
+        response: { 200: ZPostList, ...ERROR_ANSWERS },
+      },
+    },
+    async (request) => listLikedPosts(ctx, viewerOf(request), request.query, urlsOf(app, request)),
   );
 }

@@ -7,10 +7,11 @@ import {
   type FeedQuery,
   type LikedPostsQuery,
   type LocationStat,
-  type Post,
+  type CreatePostResponse,
   type PostList,
 } from '@glimpse/shared';
 import type { AppContext } from '../../context.js';
+import { storedMediaPathOf, type PublicUrls } from '../../lib/public-urls.js';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { paginate } from '../../lib/pagination.js';
@@ -47,13 +48,19 @@ export async function createPost(
   ctx: AppContext,
   viewer: PostViewer,
   body: CreatePostBody,
-): Promise<{ message: string; post: Post }> {
+  urls: PublicUrls,
+): Promise<CreatePostResponse> {
   const now = new Date();
   const id = newId(now);
   const loc = body.location && !isEmptyLocation(body.location) ? body.location : null;
   // The manual city (location.name) stands in when no geocoded address city exists.
   const city = loc ? loc.address.city || loc.name || null : null;
-  const images = body.media.images;
+  // Clients send back the absolute URLs the upload answered with; the database keeps paths.
+  const images = body.media.images.map((img) => {
+    const path = storedMediaPathOf(img.url);
+    if (!path) throw new AppError('VALIDATION', POST_MSG.imageNotUploaded);
+    return { ...img, url: path };
+  });
 
   const row = await ctx.db.transaction(async (tx) => {
     const inserted = await insertPost(tx, {
@@ -104,12 +111,17 @@ export async function createPost(
     return inserted;
   });
 
-  const [post] = await hydratePosts(ctx.db, [row], viewer);
+  const [post] = await hydratePosts(ctx.db, [row], viewer, urls);
   return { message: POST_MSG.created, post: post! };
 }
 
 /** GET /api/posts: every filter combines with the others and with the privacy rule. */
-export async function listFeed(ctx: AppContext, viewer: PostViewer | null, q: FeedQuery): Promise<PostList> {
+export async function listFeed(
+  ctx: AppContext,
+  viewer: PostViewer | null,
+  q: FeedQuery,
+  urls: PublicUrls,
+): Promise<PostList> {
   if (q.following && !viewer) throw new AppError('UNAUTHENTICATED', MSG.authenticationRequired);
   const after = q.cursor ? decodeFeedCursor(q.cursor, q.sort) : undefined;
   const rows = await selectFeedPage(
@@ -131,7 +143,7 @@ export async function listFeed(ctx: AppContext, viewer: PostViewer | null, q: Fe
     usedCursor: after !== undefined,
     cursorOf: (row) => encodeFeedCursor(q.sort, row),
   });
-  return { posts: await hydratePosts(ctx.db, items, viewer), pagination };
+  return { posts: await hydratePosts(ctx.db, items, viewer, urls), pagination };
 }
 
 /** GET /api/users/me/liked-posts: newest like first. */
@@ -139,6 +151,7 @@ export async function listLikedPosts(
   ctx: AppContext,
   viewer: PostViewer,
   q: LikedPostsQuery,
+  urls: PublicUrls,
 ): Promise<PostList> {
   const after = q.cursor ? decodeTimeCursor(q.cursor) : undefined;
   const rows = await selectLikedPage(ctx.db, viewer, {
@@ -152,7 +165,7 @@ export async function listLikedPosts(
     usedCursor: after !== undefined,
     cursorOf: (row) => encodeTimeCursor(row.likedAt, row.id),
   });
-  return { posts: await hydratePosts(ctx.db, items, viewer), pagination };
+  return { posts: await hydratePosts(ctx.db, items, viewer, urls), pagination };
 }
 
 export async function getLocationStats(ctx: AppContext, viewer: PostViewer | null): Promise<LocationStat[]> {

@@ -1,8 +1,8 @@
 import { and, desc, or, sql, type SQL } from 'drizzle-orm';
 import type { LocationStat, TagStat } from '@glimpse/shared';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { posts, users } from '../../db/schema/index.js';
-import { descIndexed, postColumns, type PostRow } from '../posts/posts.repo.js';
+import { descIndexed, postPageColumns, type PostPageRow } from '../posts/posts.repo.js';
 import { visiblePostsWhere, type PostViewer } from '../posts/posts.visibility.js';
 import type { PublicUserRow } from '../users/users.mapper.js';
 import { publicUserColumns } from '../users/users.repo.js';
@@ -40,7 +40,7 @@ export function searchPostsQuery(db: DbOrTx, text: string, viewer: PostViewer | 
   const titleOrTagHit = sql`(ts_filter(${posts.searchVector}, '{a}') @@ ${tsq}) desc`;
   const rank = sql`ts_rank_cd(${posts.searchVector}, ${tsq}) desc`;
   return db
-    .select(postColumns)
+    .select(postPageColumns)
     .from(posts)
     .where(and(sql`${posts.searchVector} @@ ${tsq}`, visiblePostsWhere(viewer)))
     .orderBy(titleOrTagHit, rank, descIndexed(posts.createdAt), descIndexed(posts.id))
@@ -53,8 +53,19 @@ export async function searchPosts(
   text: string,
   viewer: PostViewer | null,
   win: SearchWindow,
-): Promise<PostRow[]> {
+): Promise<PostPageRow[]> {
   return searchPostsQuery(db, text, viewer, win);
+}
+
+/** Posts the viewer may see among those matching `where`, newest first (the posts of a non-post search). */
+function newestPostsWhere(db: DbOrTx, where: SQL, viewer: PostViewer | null, win: SearchWindow) {
+  return db
+    .select(postPageColumns)
+    .from(posts)
+    .where(and(where, visiblePostsWhere(viewer)))
+    .orderBy(descIndexed(posts.createdAt), descIndexed(posts.id))
+    .limit(win.limit + 1)
+    .offset(win.offset);
 }
 
 /**
@@ -69,26 +80,30 @@ const lowerUsername = sql`lower(${users.username})`;
 const lowerDisplayName = sql`lower(${users.displayName})`;
 
 /** The WHERE and ORDER BY of a people search; exported so a test can EXPLAIN it. */
-export function searchUsersQuery(db: DbOrTx, text: string, win: SearchWindow) {
+function usersMatching(text: string) {
   const needle = text.toLowerCase();
   const prefix = `${likeEscape(needle)}%`;
   const startsWith = or(
     sql`${lowerUsername} like ${prefix} escape '\\'`,
     sql`${lowerDisplayName} like ${prefix} escape '\\'`,
   )!;
+  const where = or(
+    // `%` and `%>` (word similarity) are what the users_*_trgm_idx GIN indexes answer.
+    sql`${lowerUsername} % ${needle}`,
+    sql`${lowerDisplayName} % ${needle}`,
+    sql`${lowerDisplayName} %> ${needle}`,
+    startsWith,
+  )!;
+  return { needle, startsWith, where };
+}
+
+export function searchUsersQuery(db: DbOrTx, text: string, win: SearchWindow) {
+  const { needle, startsWith, where } = usersMatching(text);
   const likeness = sql`greatest(similarity(${lowerUsername}, ${needle}), similarity(${lowerDisplayName}, ${needle}), word_similarity(${needle}, ${lowerDisplayName}))`;
   return db
     .select(publicUserColumns)
     .from(users)
-    .where(
-      or(
-        // `%` and `%>` (word similarity) are what the users_*_trgm_idx GIN indexes answer.
-        sql`${lowerUsername} % ${needle}`,
-        sql`${lowerDisplayName} % ${needle}`,
-        sql`${lowerDisplayName} %> ${needle}`,
-        startsWith,
-      ),
-    )
+    .where(where)
     .orderBy(
       desc(sql`${lowerUsername} = ${needle}`),
       desc(startsWith),
@@ -100,16 +115,34 @@ export function searchUsersQuery(db: DbOrTx, text: string, win: SearchWindow) {
     .offset(win.offset);
 }
 
-/** People by username or display name: exact, then prefix, then the closest typo; most followed first among equals. */
-export async function searchUsers(db: DbOrTx, text: string, win: SearchWindow): Promise<PublicUserRow[]> {
+/** Runs `work` with the name-likeness thresholds of people search set for its transaction. */
+function withNameThresholds<T>(db: DbOrTx, work: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     // SET LOCAL takes no parameters; the values are our own constants, never input.
     await tx.execute(sql.raw(`set local pg_trgm.similarity_threshold = ${NAME_SIMILARITY_THRESHOLD}`));
     await tx.execute(
       sql.raw(`set local pg_trgm.word_similarity_threshold = ${NAME_WORD_SIMILARITY_THRESHOLD}`),
     );
-    return searchUsersQuery(tx, text, win);
+    return work(tx);
   });
+}
+
+/** People by username or display name: exact, then prefix, then the closest typo; most followed first among equals. */
+export async function searchUsers(db: DbOrTx, text: string, win: SearchWindow): Promise<PublicUserRow[]> {
+  return withNameThresholds(db, (tx) => searchUsersQuery(tx, text, win));
+}
+
+/** The posts of `type=users`: by the members the text matches (the same rule as people search), newest first. */
+export async function searchPostsByMembers(
+  db: DbOrTx,
+  text: string,
+  viewer: PostViewer | null,
+  win: SearchWindow,
+): Promise<PostPageRow[]> {
+  const members = sql`select ${users.id} from ${users} where ${usersMatching(text).where}`;
+  return withNameThresholds(db, (tx) =>
+    newestPostsWhere(tx, sql`${posts.authorId} in (${members})`, viewer, win),
+  );
 }
 
 /**
@@ -128,12 +161,32 @@ export async function searchTags(
   return searchTagsQuery(db, needle, viewer, win);
 }
 
+/** The posts of `type=tags`: those carrying a tag that starts with the text, newest first. */
+export async function searchPostsByTag(
+  db: DbOrTx,
+  text: string,
+  viewer: PostViewer | null,
+  win: SearchWindow,
+): Promise<PostPageRow[]> {
+  const needle = tagNeedle(text);
+  if (!needle) return [];
+  const prefix = `${likeEscape(needle.toLowerCase())}%`;
+  const hasTag = sql`${tagsMayContain(needle)} and exists (select 1 from unnest(${posts.tags}) as t(tag) where lower(t.tag) like ${prefix} escape '\\')`;
+  return newestPostsWhere(db, hasTag, viewer, win);
+}
+
+/**
+ * Necessary condition on the whole post, answerable by posts_tags_text_trgm_idx, so only posts
+ * that can hold a matching tag are looked into (not every post on every request).
+ */
+function tagsMayContain(needle: string): SQL {
+  const containsNeedle = `%${likeEscape(needle.toLowerCase())}%`;
+  return sql`lower(glimpse_tags_text(${posts.tags})) like ${containsNeedle} escape '\\'`;
+}
+
 /** The tag query for a non-empty needle (exported so its plan can be checked). */
 export function searchTagsQuery(db: DbOrTx, needle: string, viewer: PostViewer | null, win: SearchWindow) {
   const prefix = `${likeEscape(needle)}%`;
-  // Necessary condition on the whole post, answerable by posts_tags_text_trgm_idx, so only
-  // posts that can hold a matching tag are unnested (not every post on every request).
-  const containsNeedle = `%${likeEscape(needle.toLowerCase())}%`;
   const tag = sql`t.tag`;
   return (
     db
@@ -145,17 +198,19 @@ export function searchTagsQuery(db: DbOrTx, needle: string, viewer: PostViewer |
       // A function in FROM may use the columns before it (implicitly LATERAL): one row per tag.
       .crossJoin(sql`unnest(${posts.tags}) as t(tag)`)
       .where(
-        and(
-          sql`lower(glimpse_tags_text(${posts.tags})) like ${containsNeedle} escape '\\'`,
-          sql`lower(${tag}) like ${prefix} escape '\\'`,
-          visiblePostsWhere(viewer),
-        ),
+        and(tagsMayContain(needle), sql`lower(${tag}) like ${prefix} escape '\\'`, visiblePostsWhere(viewer)),
       )
       .groupBy(sql`lower(${tag})`)
       .orderBy(sql`count(distinct ${posts.id}) desc`, sql`lower(${tag})`)
       .limit(win.limit + 1)
       .offset(win.offset)
   );
+}
+
+/** Posts in a city, or at a location, whose name contains the text. */
+function inPlace(text: string): SQL {
+  const contains = `%${likeEscape(text.toLowerCase())}%`;
+  return sql`${posts.city} is not null and ${posts.city} <> '' and (lower(${posts.city}) like ${contains} escape '\\' or lower(${posts.locationName}) like ${contains} escape '\\')`;
 }
 
 /**
@@ -169,7 +224,6 @@ export async function searchPlaces(
   viewer: PostViewer | null,
   win: SearchWindow,
 ): Promise<LocationStat[]> {
-  const contains = `%${likeEscape(text.toLowerCase())}%`;
   const cityKey = sql`lower(${posts.city})`;
   return db
     .select({
@@ -177,18 +231,19 @@ export async function searchPlaces(
       count: sql<number>`count(*)::int`,
     })
     .from(posts)
-    .where(
-      and(
-        sql`${posts.city} is not null and ${posts.city} <> ''`,
-        or(
-          sql`${cityKey} like ${contains} escape '\\'`,
-          sql`lower(${posts.locationName}) like ${contains} escape '\\'`,
-        ),
-        visiblePostsWhere(viewer),
-      ),
-    )
+    .where(and(inPlace(text), visiblePostsWhere(viewer)))
     .groupBy(cityKey)
     .orderBy(sql`count(*) desc`, cityKey)
     .limit(win.limit + 1)
     .offset(win.offset);
+}
+
+/** The posts of `type=places`: in a city (or at a location) whose name contains the text, newest first. */
+export async function searchPostsInPlace(
+  db: DbOrTx,
+  text: string,
+  viewer: PostViewer | null,
+  win: SearchWindow,
+): Promise<PostPageRow[]> {
+  return newestPostsWhere(db, inPlace(text), viewer, win);
 }

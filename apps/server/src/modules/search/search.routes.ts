@@ -1,12 +1,24 @@
 import type { FastifyInstance } from 'fastify';
-import { ZSearchQuery } from '@glimpse/shared';
-import { parseInput } from '../../lib/validate.js';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZSearchQuery, ZSearchResponse } from '@glimpse/shared';
+import { BEARER_OPTIONAL, ERROR_ANSWERS } from '../../plugins/api-docs.js';
+import { urlsOf } from '../../plugins/auth.js';
 import { search } from './search.service.js';
 
 /** GET /api/search (API.md): optional auth; a bad token counts as none, so results are then public. */
 export async function searchRoutes(app: FastifyInstance): Promise<void> {
-  const { ctx } = app;
-  app.get('/api/search', { preHandler: app.optionalAuth }, async (request) =>
-    search(ctx, request.viewer, parseInput(ZSearchQuery, request.query)),
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/api/search',
+    {
+      preValidation: app.optionalAuth,
+      schema: {
+        summary: 'Posts, people, tags and places for a text; results.posts is filled for every type',
+        security: BEARER_OPTIONAL,
+        querystring: ZSearchQuery,
+        response: { 200: ZSearchResponse, ...ERROR_ANSWERS },
+      },
+    },
+    async (request) => search(app.ctx, request.viewer, request.query, urlsOf(app, request)),
   );
 }

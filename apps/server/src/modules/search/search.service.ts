@@ -1,10 +1,20 @@
 import type { SearchQuery, SearchResponse, SearchType } from '@glimpse/shared';
 import type { AppContext } from '../../context.js';
+import type { PublicUrls } from '../../lib/public-urls.js';
 import { hydratePosts } from '../posts/posts.hydrate.js';
 import type { PostViewer } from '../posts/posts.visibility.js';
 import { followedAmong } from '../users/follows.repo.js';
 import { toPublicUser } from '../users/users.mapper.js';
-import { searchPlaces, searchPosts, searchTags, searchUsers, type SearchWindow } from './search.repo.js';
+import {
+  searchPlaces,
+  searchPosts,
+  searchPostsByMembers,
+  searchPostsByTag,
+  searchPostsInPlace,
+  searchTags,
+  searchUsers,
+  type SearchWindow,
+} from './search.repo.js';
 
 /** Rows come back limit + 1: the extra one only says that another page exists. */
 function pageOf<T>(rows: T[], limit: number): { items: T[]; hasMore: boolean } {
@@ -14,22 +24,33 @@ function pageOf<T>(rows: T[], limit: number): { items: T[]; hasMore: boolean } {
 /** A list that was not asked for: answered as an empty array without touching the database. */
 const none = Promise.resolve([] as never[]);
 
+/** Where `results.posts` comes from for each type (SPEC §3 "search result (results.posts)"). */
+const POSTS_OF: Record<SearchType, typeof searchPosts> = {
+  all: searchPosts,
+  posts: searchPosts,
+  users: searchPostsByMembers,
+  tags: searchPostsByTag,
+  places: searchPostsInPlace,
+};
+
 /**
- * GET /api/search. One type fills only its own list (the others are empty arrays); `all` fills
- * every list with the same page of each, so a client that pages `type=all` and reads only
- * `results.posts` (SPEC §7) pages through posts. `hasNextPage` is true when any list that was
- * asked for has another page. Privacy applies to posts, tag counts and place counts alike.
+ * GET /api/search. `results.posts` is always filled: the text's posts for `all` and `posts`, the
+ * posts of the matching members for `users`, posts carrying a matching tag for `tags`, posts in a
+ * matching place for `places`. The type's own list is filled beside it (`all` fills every list),
+ * the others are empty arrays. `hasNextPage` is true when any list that was asked for has another
+ * page. Privacy applies to posts, tag counts and place counts alike.
  */
 export async function search(
   ctx: AppContext,
   viewer: PostViewer | null,
   q: SearchQuery,
+  urls: PublicUrls,
 ): Promise<SearchResponse> {
   const win: SearchWindow = { limit: q.limit, offset: (q.page - 1) * q.limit };
-  const wants = (type: Exclude<SearchType, 'all'>) => q.type === 'all' || q.type === type;
+  const wants = (type: Exclude<SearchType, 'all' | 'posts'>) => q.type === 'all' || q.type === type;
 
   const [postRows, userRows, tagRows, placeRows] = await Promise.all([
-    wants('posts') ? searchPosts(ctx.db, q.q, viewer, win) : none,
+    POSTS_OF[q.type](ctx.db, q.q, viewer, win),
     wants('users') ? searchUsers(ctx.db, q.q, win) : none,
     wants('tags') ? searchTags(ctx.db, q.q, viewer, win) : none,
     wants('places') ? searchPlaces(ctx.db, q.q, viewer, win) : none,
@@ -40,7 +61,7 @@ export async function search(
   const placesPage = pageOf(placeRows, q.limit);
 
   const [posts, followed] = await Promise.all([
-    hydratePosts(ctx.db, postsPage.items, viewer),
+    hydratePosts(ctx.db, postsPage.items, viewer, urls),
     viewer
       ? followedAmong(
           ctx.db,
@@ -51,7 +72,7 @@ export async function search(
   ]);
   // isFollowedByUser exists only for a signed-in viewer (API.md PublicUser).
   const users = usersPage.items.map((row) =>
-    toPublicUser(row, followed ? { isFollowedByUser: followed.has(row.id) } : {}),
+    toPublicUser(row, urls, followed ? { isFollowedByUser: followed.has(row.id) } : {}),
   );
 
   return {

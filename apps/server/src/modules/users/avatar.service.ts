@@ -1,10 +1,11 @@
-import { MAX_AVATAR_BYTES, MSG, POST_MSG, USER_MSG, type SelfUser } from '@glimpse/shared';
+import { MAX_AVATAR_BYTES, MSG, POST_MSG, USER_MSG, type AvatarResponse } from '@glimpse/shared';
 import type { AppContext } from '../../context.js';
-import { notFound } from '../../lib/errors.js';
+import { AppError } from '../../lib/errors.js';
+import type { Viewer } from '../../lib/permissions.js';
+import type { PublicUrls } from '../../lib/public-urls.js';
 import type { ReadImagePartsOptions } from '../media/media.multipart.js';
 import { processImage, type ImageRejection } from '../media/media.pipeline.js';
 import { imageRejectionError } from '../media/media.service.js';
-import type { Viewer } from '../../plugins/auth.js';
 import { toSelfUser } from './users.mapper.js';
 import { updateUser } from './users.repo.js';
 
@@ -14,7 +15,7 @@ export const AVATAR_PARTS: ReadImagePartsOptions = {
   maxFiles: 1,
   maxBytes: MAX_AVATAR_BYTES,
   messages: {
-    tooManyFiles: 'Please select a single image file',
+    tooManyFiles: MSG.avatarSingleFile,
     tooLarge: MSG.avatarTooLarge,
     noFiles: MSG.avatarInvalid,
   },
@@ -42,7 +43,8 @@ export async function uploadAvatar(
   ctx: AppContext,
   viewer: Viewer,
   file: Buffer,
-): Promise<{ avatarUrl: string; user: SelfUser }> {
+  urls: PublicUrls,
+): Promise<AvatarResponse> {
   let url: string;
   try {
     ({ url } = await processImage(ctx.storage, file, { kind: 'avatar' }));
@@ -54,6 +56,6 @@ export async function uploadAvatar(
     avatarFilename: filenameOf(url),
     avatarUploadedAt: new Date(),
   });
-  if (!row) throw notFound(USER_MSG.userNotFound);
-  return { avatarUrl: url, user: toSelfUser(row) };
+  if (!row) throw new AppError('NOT_FOUND', USER_MSG.userNotFound);
+  return { avatarUrl: urls.media(url), user: toSelfUser(row, urls) };
 }

@@ -46,15 +46,15 @@ describe('POST /api/users/avatar', () => {
     const res = await upload(ana, formWith('avatar', 'me at home.jpg', 'image/jpeg', original));
     expect(res.statusCode).toBe(200);
     const body = res.json<{ avatarUrl: string; user: SelfUser }>();
-    expect(body.avatarUrl).toMatch(/^\/media\/[0-9a-f]{64}-a400\.webp$/);
+    expect(body.avatarUrl).toMatch(/^http:\/\/glimpse\.test\/media\/[0-9a-f]{64}-a400\.webp$/);
     expect(body.user).toMatchObject({ id: ana.id, email: ana.email });
     const picture = body.user.profile.profilePicture!;
     expect(picture.url).toBe(body.avatarUrl);
-    expect(picture.filename).toBe(body.avatarUrl.slice('/media/'.length));
+    expect(picture.filename).toBe(body.avatarUrl.slice('http://glimpse.test/media/'.length));
     expect(picture.filename).not.toContain('home');
     expect(Date.now() - Date.parse(picture.uploadedAt)).toBeLessThan(60_000);
 
-    const stored = await t.app.inject({ method: 'GET', url: body.avatarUrl });
+    const stored = await t.app.inject({ method: 'GET', url: new URL(body.avatarUrl).pathname });
     expect(stored.statusCode).toBe(200);
     const meta = await sharp(stored.rawPayload).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 400, height: 400 });
@@ -74,7 +74,10 @@ describe('POST /api/users/avatar', () => {
       .toBuffer();
     const res = await upload(ana, formWith('avatar', 'small.png', 'image/png', png));
     expect(res.statusCode).toBe(200);
-    const stored = await t.app.inject({ method: 'GET', url: res.json<{ avatarUrl: string }>().avatarUrl });
+    const stored = await t.app.inject({
+      method: 'GET',
+      url: new URL(res.json<{ avatarUrl: string }>().avatarUrl).pathname,
+    });
     expect(await sharp(stored.rawPayload).metadata()).toMatchObject({ width: 96, height: 96 });
   });
 

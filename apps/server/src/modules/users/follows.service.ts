@@ -1,7 +1,7 @@
-import { MSG, USER_MSG } from '@glimpse/shared';
+import { MSG, USER_MSG, type FollowResult, type FollowStatus } from '@glimpse/shared';
 import type { AppContext } from '../../context.js';
-import { badRequest, notFound } from '../../lib/errors.js';
-import type { Viewer } from '../../plugins/auth.js';
+import { AppError } from '../../lib/errors.js';
+import type { Viewer } from '../../lib/permissions.js';
 import {
   deleteFollow,
   insertFollow,
@@ -10,12 +10,6 @@ import {
   shiftFollowCounters,
 } from './follows.repo.js';
 import { userExists } from './users.repo.js';
-
-export interface FollowToggleResult {
-  following: boolean;
-  /** The target's followers, as committed by this toggle. */
-  followersCount: number;
-}
 
 /** PostgreSQL foreign_key_violation: the target was deleted between our check and the insert. */
 function isForeignKeyViolation(err: unknown): boolean {
@@ -28,15 +22,11 @@ function isForeignKeyViolation(err: unknown): boolean {
  * transaction, and each counter moves only when this call's INSERT or DELETE actually changed a
  * row, so concurrent toggles (even of one pair) keep counters equal to COUNT(*).
  */
-export async function toggleFollow(
-  ctx: AppContext,
-  viewer: Viewer,
-  targetId: string,
-): Promise<FollowToggleResult> {
-  if (targetId === viewer.id) throw badRequest(MSG.cannotFollowSelf);
+export async function toggleFollow(ctx: AppContext, viewer: Viewer, targetId: string): Promise<FollowResult> {
+  if (targetId === viewer.id) throw new AppError('VALIDATION', MSG.cannotFollowSelf);
   try {
     return await ctx.db.transaction(async (tx) => {
-      if (!(await userExists(tx, targetId))) throw notFound(USER_MSG.userNotFound);
+      if (!(await userExists(tx, targetId))) throw new AppError('NOT_FOUND', USER_MSG.userNotFound);
       if (await insertFollow(tx, viewer.id, targetId)) {
         return { following: true, followersCount: await shiftFollowCounters(tx, viewer.id, targetId, 1) };
       }
@@ -47,7 +37,7 @@ export async function toggleFollow(
       return { following: false, followersCount: await readFollowersCount(tx, targetId) };
     });
   } catch (err) {
-    if (isForeignKeyViolation(err)) throw notFound(USER_MSG.userNotFound);
+    if (isForeignKeyViolation(err)) throw new AppError('NOT_FOUND', USER_MSG.userNotFound);
     throw err;
   }
 }
@@ -56,7 +46,7 @@ export async function getFollowStatus(
   ctx: AppContext,
   viewer: Viewer,
   targetId: string,
-): Promise<{ following: boolean }> {
-  if (!(await userExists(ctx.db, targetId))) throw notFound(USER_MSG.userNotFound);
+): Promise<FollowStatus> {
+  if (!(await userExists(ctx.db, targetId))) throw new AppError('NOT_FOUND', USER_MSG.userNotFound);
   return { following: await isFollowing(ctx.db, viewer.id, targetId) };
 }

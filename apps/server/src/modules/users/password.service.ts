@@ -1,9 +1,15 @@
-import { MSG, PASSWORD_MAX_LENGTH, USER_MSG, type ChangePasswordBody } from '@glimpse/shared';
+import {
+  MSG,
+  PASSWORD_MAX_LENGTH,
+  USER_MSG,
+  type ChangePasswordBody,
+  type ChangePasswordResponse,
+} from '@glimpse/shared';
 import type { AppContext } from '../../context.js';
-import { AppError, badRequest, notFound } from '../../lib/errors.js';
+import { AppError } from '../../lib/errors.js';
+import { issueToken } from '../../lib/jwt.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
-import type { Viewer } from '../../plugins/auth.js';
-import { issueToken } from '../auth/auth.service.js';
+import type { Viewer } from '../../lib/permissions.js';
 import { findUserById, updateUser } from './users.repo.js';
 
 const WRONG_PASSWORD_WINDOW_MS = 15 * 60 * 1000;
@@ -17,20 +23,20 @@ export async function changePassword(
   ctx: AppContext,
   viewer: Viewer,
   body: ChangePasswordBody,
-): Promise<{ message: string; token: string }> {
+): Promise<ChangePasswordResponse> {
   const limitKey = `password:${viewer.id}`;
   if ((await ctx.rateLimiter.peek(limitKey)) >= ctx.config.loginMaxFailures) {
     throw new AppError('RATE_LIMITED', MSG.tooManyAttempts);
   }
   const row = await findUserById(ctx.db, viewer.id);
-  if (!row) throw notFound(USER_MSG.userNotFound);
+  if (!row) throw new AppError('NOT_FOUND', USER_MSG.userNotFound);
   // No stored password is longer than the limit, so a longer one is wrong without hashing it.
   const isCurrent =
     body.currentPassword.length <= PASSWORD_MAX_LENGTH &&
     (await verifyPassword(row.passwordHash, body.currentPassword));
   if (!isCurrent) {
     await ctx.rateLimiter.hit(limitKey, WRONG_PASSWORD_WINDOW_MS);
-    throw badRequest(MSG.currentPasswordIncorrect);
+    throw new AppError('VALIDATION', MSG.currentPasswordIncorrect);
   }
   await ctx.rateLimiter.reset(limitKey);
   // Every token issued before this second stops working (other sessions are signed out); the
@@ -40,5 +46,5 @@ export async function changePassword(
     passwordHash: await hashPassword(body.newPassword),
     passwordChangedAt: changedAt,
   });
-  return { message: USER_MSG.passwordUpdated, token: issueToken(ctx, row) };
+  return { message: USER_MSG.passwordUpdated, token: issueToken(ctx.jwtSecret, row) };
 }

@@ -163,7 +163,9 @@ describe('PUT /api/users/profile', () => {
     const spoof = await update(ana, {
       profile: { profilePicture: { url: 'https://tracker.example/p.gif', filename: 'x' } },
     });
-    expect(spoof.json<{ user: SelfUser }>().user.profile.profilePicture?.url).toBe('/media/own.webp');
+    expect(spoof.json<{ user: SelfUser }>().user.profile.profilePicture?.url).toBe(
+      'http://glimpse.test/media/own.webp',
+    );
     const removed = await update(ana, { profile: { profilePicture: null } });
     expect(removed.json<{ user: SelfUser }>().user.profile.profilePicture).toBeNull();
   });

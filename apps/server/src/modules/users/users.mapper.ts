@@ -1,5 +1,6 @@
 import type { Author, Permission, ProfilePicture, PublicUser, SelfUser } from '@glimpse/shared';
 import type { users } from '../../db/schema/index.js';
+import type { PublicUrls } from '../../lib/public-urls.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -17,12 +18,14 @@ export type PublicUserRow = Omit<
 > &
   Partial<Pick<UserRow, 'email' | 'phoneNumber' | 'preferences' | 'permissions' | 'isAdmin' | 'isModerator'>>;
 
+/** The stored avatar path becomes an absolute URL here, at the edge: the database keeps it relative. */
 export function toProfilePicture(
   row: Pick<UserRow, 'avatarUrl' | 'avatarFilename' | 'avatarUploadedAt'>,
+  urls: PublicUrls,
 ): ProfilePicture | null {
   if (!row.avatarUrl) return null;
   return {
-    url: row.avatarUrl,
+    url: urls.media(row.avatarUrl),
     filename: row.avatarFilename ?? '',
     uploadedAt: (row.avatarUploadedAt ?? new Date(0)).toISOString(),
   };
@@ -33,7 +36,11 @@ function displayNameOf(row: Pick<UserRow, 'displayName' | 'firstName' | 'lastNam
   return row.displayName || [row.firstName, row.lastName].filter(Boolean).join(' ') || row.username;
 }
 
-export function toPublicUser(row: PublicUserRow, opts: { isFollowedByUser?: boolean } = {}): PublicUser {
+export function toPublicUser(
+  row: PublicUserRow,
+  urls: PublicUrls,
+  opts: { isFollowedByUser?: boolean } = {},
+): PublicUser {
   const user: PublicUser = {
     id: row.id,
     _id: row.id,
@@ -45,7 +52,7 @@ export function toPublicUser(row: PublicUserRow, opts: { isFollowedByUser?: bool
       bio: row.bio,
       location: row.location,
       website: row.website,
-      profilePicture: toProfilePicture(row),
+      profilePicture: toProfilePicture(row, urls),
       socialLinks: row.socialLinks,
     },
     account: { isVerified: row.isVerified },
@@ -63,8 +70,8 @@ export function toPublicUser(row: PublicUserRow, opts: { isFollowedByUser?: bool
 }
 
 /** Only for the user themself: adds email, phone, preferences and moderation data. */
-export function toSelfUser(row: UserRow): SelfUser {
-  const pub = toPublicUser(row);
+export function toSelfUser(row: UserRow, urls: PublicUrls): SelfUser {
+  const pub = toPublicUser(row, urls);
   return {
     ...pub,
     email: row.email,
@@ -92,12 +99,17 @@ export type AuthorRow = Pick<
   | 'followersCount'
 >;
 
-export function toAuthor(row: AuthorRow, opts: { isFollowedByUser: boolean }): Author {
+/** `{ displayName, profilePicture }` of a member shown beside content. */
+export function toShortProfile(row: AuthorRow, urls: PublicUrls): Author['profile'] {
+  return { displayName: displayNameOf(row), profilePicture: toProfilePicture(row, urls) };
+}
+
+export function toAuthor(row: AuthorRow, urls: PublicUrls, opts: { isFollowedByUser: boolean }): Author {
   return {
     id: row.id,
     _id: row.id,
     username: row.username,
-    profile: { displayName: displayNameOf(row), profilePicture: toProfilePicture(row) },
+    profile: toShortProfile(row, urls),
     account: { isVerified: row.isVerified },
     followersCount: row.followersCount,
     isFollowedByUser: opts.isFollowedByUser,

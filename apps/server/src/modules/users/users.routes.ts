@@ -1,7 +1,23 @@
 import type { FastifyInstance } from 'fastify';
-import { USER_MSG, ZChangePasswordBody, ZListUsersQuery, ZUpdateProfileBody } from '@glimpse/shared';
-import { parseId, parseInput } from '../../lib/validate.js';
-import { viewerOf } from '../../plugins/auth.js';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ZAvatarResponse,
+  ZChangePasswordBody,
+  ZChangePasswordResponse,
+  ZEmptyBody,
+  ZFollowResult,
+  ZFollowStatus,
+  ZListUsersQuery,
+  ZProfileResponse,
+  ZPublicUser,
+  ZUpdateProfileBody,
+  ZUpdateProfileResponse,
+  ZUserIdParams,
+  ZUsernameParams,
+} from '@glimpse/shared';
+import { BEARER_OPTIONAL, BEARER_REQUIRED, ERROR_ANSWERS } from '../../plugins/api-docs.js';
+import { urlsOf, viewerOf } from '../../plugins/auth.js';
 import { readImageParts } from '../media/media.multipart.js';
 import { AVATAR_PARTS, uploadAvatar } from './avatar.service.js';
 import { getFollowStatus, toggleFollow } from './follows.service.js';
@@ -10,37 +26,110 @@ import { getProfile, listPeople, updateProfile } from './users.service.js';
 
 /** People: follow, profiles, the people list and the owner's settings (API.md "Calls"). */
 export async function usersRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
-  const auth = { preHandler: app.requireAuth };
+  const auth = { preValidation: app.requireAuth };
+  const security = BEARER_REQUIRED;
 
-  app.post<{ Params: { id: string } }>('/api/users/:id/follow', auth, async (request) =>
-    toggleFollow(ctx, viewerOf(request), parseId(request.params.id, USER_MSG.invalidUserId)),
+  r.post(
+    '/api/users/:id/follow',
+    {
+      ...auth,
+      schema: {
+        summary: 'Follows, or unfollows when already following',
+        security,
+        params: ZUserIdParams,
+        body: ZEmptyBody,
+        response: { 200: ZFollowResult, ...ERROR_ANSWERS },
+      },
+    },
+    async (request) => toggleFollow(ctx, viewerOf(request), request.params.id),
   );
 
-  app.get<{ Params: { id: string } }>('/api/users/:id/follow-status', auth, async (request) =>
-    getFollowStatus(ctx, viewerOf(request), parseId(request.params.id, USER_MSG.invalidUserId)),
+  r.get(
+    '/api/users/:id/follow-status',
+    {
+      ...auth,
+      schema: {
+        summary: 'Whether the member follows this user',
+        security,
+        params: ZUserIdParams,
+        response: { 200: ZFollowStatus, ...ERROR_ANSWERS },
+      },
+    },
+    async (request) => getFollowStatus(ctx, viewerOf(request), request.params.id),
   );
 
-  app.get<{ Params: { username: string } }>(
+  r.get(
     '/api/users/profile/:username',
-    { preHandler: app.optionalAuth },
-    async (request) => getProfile(ctx, request.viewer, request.params.username),
+    {
+      preValidation: app.optionalAuth,
+      schema: {
+        summary: 'A profile by username (case-insensitive): SelfUser for oneself, else PublicUser',
+        security: BEARER_OPTIONAL,
+        params: ZUsernameParams,
+        response: { 200: ZProfileResponse, ...ERROR_ANSWERS },
+      },
+    },
+    async (request) => getProfile(ctx, request.viewer, request.params.username, urlsOf(app, request)),
   );
 
-  app.get('/api/users', auth, async (request) =>
-    listPeople(ctx, viewerOf(request), parseInput(ZListUsersQuery, request.query)),
+  r.get(
+    '/api/users',
+    {
+      ...auth,
+      schema: {
+        summary: 'Other members for pickers: followed first, then the most followed (a bare array)',
+        security,
+        querystring: ZListUsersQuery,
+        response: { 200: z.array(ZPublicUser), ...ERROR_ANSWERS },
+      },
+    },
+    async (request) => listPeople(ctx, viewerOf(request), request.query, urlsOf(app, request)),
   );
 
-  app.put('/api/users/profile', auth, async (request) =>
-    updateProfile(ctx, viewerOf(request), parseInput(ZUpdateProfileBody, request.body)),
+  r.put(
+    '/api/users/profile',
+    {
+      ...auth,
+      schema: {
+        summary: 'Settings "Account": only the fields sent change',
+        security,
+        body: ZUpdateProfileBody,
+        response: { 200: ZUpdateProfileResponse, ...ERROR_ANSWERS },
+      },
+    },
+    async (request) => updateProfile(ctx, viewerOf(request), request.body, urlsOf(app, request)),
   );
 
-  app.post('/api/users/avatar', auth, async (request) => {
-    const [file] = await readImageParts(request, AVATAR_PARTS);
-    return uploadAvatar(ctx, viewerOf(request), file!);
-  });
+  r.post(
+    '/api/users/avatar',
+    {
+      ...auth,
+      schema: {
+        summary: 'Replaces the avatar: multipart/form-data, one image file in the field "avatar" (≤ 5 MB)',
+        security,
+        consumes: ['multipart/form-data'],
+        response: { 200: ZAvatarResponse, ...ERROR_ANSWERS },
+      },
+    },
+    async (request) => {
+      const [file] = await readImageParts(request, AVATAR_PARTS);
+      return uploadAvatar(ctx, viewerOf(request), file!, urlsOf(app, request));
+    },
+  );
 
-  app.put('/api/users/password', auth, async (request) =>
-    changePassword(ctx, viewerOf(request), parseInput(ZChangePasswordBody, request.body)),
+  r.put(
+    '/api/users/password',
+    {
+      ...auth,
+      schema: {
+        summary: 'Changes the password; other sessions end, the answer carries a fresh token',
+        security,
+        body: ZChangePasswordBody,
+        response: { 200: ZChangePasswordResponse, ...ERROR_ANSWERS },
+      },
+    },
+    async (request) => changePassword(ctx, viewerOf(request), request.body),
   );
 }

@@ -5,12 +5,14 @@ import {
   type PublicUser,
   type SelfUser,
   type UpdateProfileBody,
+  type UpdateProfileResponse,
 } from '@glimpse/shared';
 import type { AppContext } from '../../context.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
-import { AppError, notFound } from '../../lib/errors.js';
-import type { Viewer } from '../../plugins/auth.js';
-import { issueToken } from '../auth/auth.service.js';
+import { AppError } from '../../lib/errors.js';
+import { issueToken } from '../../lib/jwt.js';
+import type { Viewer } from '../../lib/permissions.js';
+import type { PublicUrls } from '../../lib/public-urls.js';
 import { isFollowing, listFollowedPeople, listOtherPeople } from './follows.repo.js';
 import { toPublicUser, toSelfUser, type UserRow } from './users.mapper.js';
 import { findUserById, findUserByEmail, findUserByUsername, updateUser } from './users.repo.js';
@@ -30,13 +32,14 @@ export async function getProfile(
   ctx: AppContext,
   viewer: Viewer | null,
   username: string,
+  urls: PublicUrls,
 ): Promise<PublicUser | SelfUser> {
   const row =
     username.length <= USERNAME_LOOKUP_MAX_LENGTH ? await findUserByUsername(ctx.db, username) : undefined;
-  if (!row) throw notFound(USER_MSG.userNotFound);
-  if (viewer?.id === row.id) return toSelfUser(row);
-  if (!viewer) return toPublicUser(row);
-  return toPublicUser(row, { isFollowedByUser: await isFollowing(ctx.db, viewer.id, row.id) });
+  if (!row) throw new AppError('NOT_FOUND', USER_MSG.userNotFound);
+  if (viewer?.id === row.id) return toSelfUser(row, urls);
+  if (!viewer) return toPublicUser(row, urls);
+  return toPublicUser(row, urls, { isFollowedByUser: await isFollowing(ctx.db, viewer.id, row.id) });
 }
 
 /**
@@ -48,6 +51,7 @@ export async function listPeople(
   ctx: AppContext,
   viewer: Viewer,
   query: ListUsersQuery,
+  urls: PublicUrls,
 ): Promise<PublicUser[]> {
   const q = { viewerId: viewer.id, search: query.search || undefined, limit: query.limit };
   const followed = await listFollowedPeople(ctx.db, q);
@@ -56,16 +60,9 @@ export async function listPeople(
       ? await listOtherPeople(ctx.db, { ...q, limit: q.limit - followed.length })
       : [];
   return [
-    ...followed.map((row) => toPublicUser(row, { isFollowedByUser: true })),
-    ...others.map((row) => toPublicUser(row, { isFollowedByUser: false })),
+    ...followed.map((row) => toPublicUser(row, urls, { isFollowedByUser: true })),
+    ...others.map((row) => toPublicUser(row, urls, { isFollowedByUser: false })),
   ];
-}
-
-export interface ProfileUpdateResult {
-  message: string;
-  user: SelfUser;
-  /** A fresh token when username or email changed: the JWT payload carries both and clients read it. */
-  token?: string;
 }
 
 const sameText = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
@@ -79,9 +76,10 @@ export async function updateProfile(
   ctx: AppContext,
   viewer: Viewer,
   body: UpdateProfileBody,
-): Promise<ProfileUpdateResult> {
+  urls: PublicUrls,
+): Promise<UpdateProfileResponse> {
   const current = await findUserById(ctx.db, viewer.id);
-  if (!current) throw notFound(USER_MSG.userNotFound);
+  if (!current) throw new AppError('NOT_FOUND', USER_MSG.userNotFound);
 
   const changes: Partial<UserRow> = {};
   if (body.username !== undefined && body.username !== current.username) {
@@ -105,8 +103,10 @@ export async function updateProfile(
   }
 
   const row = Object.keys(changes).length === 0 ? current : await writeProfile(ctx, viewer.id, changes);
-  const result: ProfileUpdateResult = { message: USER_MSG.profileUpdated, user: toSelfUser(row) };
-  if (changes.username !== undefined || changes.email !== undefined) result.token = issueToken(ctx, row);
+  const result: UpdateProfileResponse = { message: USER_MSG.profileUpdated, user: toSelfUser(row, urls) };
+  // A fresh token when username or email changed: the JWT payload carries both and clients read it.
+  if (changes.username !== undefined || changes.email !== undefined)
+    result.token = issueToken(ctx.jwtSecret, row);
   return result;
 }
 
@@ -114,7 +114,7 @@ export async function updateProfile(
 async function writeProfile(ctx: AppContext, id: string, changes: Partial<UserRow>): Promise<UserRow> {
   try {
     const row = await updateUser(ctx.db, id, changes);
-    if (!row) throw notFound(USER_MSG.userNotFound);
+    if (!row) throw new AppError('NOT_FOUND', USER_MSG.userNotFound);
     return row;
   } catch (err) {
     const constraint = uniqueViolation(err);

@@ -1,4 +1,4 @@
-import type { AuthResponse, SelfUser } from '@glimpse/shared';
+import type { AuthResponse, LoginBody, RegisterBody, SelfUser } from '@glimpse/shared';
 import { useMutation } from '@tanstack/react-query';
 import { http } from '../http';
 
@@ -12,24 +12,13 @@ export const authKeys = {
   me: () => [...authKeys.all, 'me'] as const,
 };
 
-export interface LoginInput {
-  /** An email address, or a username (the server accepts either). */
-  email: string;
-  password: string;
-}
-
-export interface RegisterInput {
-  email: string;
-  username: string;
-  password: string;
-}
-
-export function loginRequest(input: LoginInput): Promise<AuthResponse> {
+/** `email` may also be a username: the server accepts either. */
+export function loginRequest(input: LoginBody): Promise<AuthResponse> {
   // No stale token on the way in: a login must never be attributed to a previous session.
   return http.post<AuthResponse>('/auth/login', input, { token: null });
 }
 
-export function registerRequest(input: RegisterInput): Promise<AuthResponse> {
+export function registerRequest(input: RegisterBody): Promise<AuthResponse> {
   return http.post<AuthResponse>('/users', input, { token: null });
 }
 

@@ -1,4 +1,10 @@
-import { CHAT_MESSAGES_PAGE_SIZE, type Chat, type Message } from '@glimpse/shared';
+import {
+  CHAT_MESSAGES_PAGE_SIZE,
+  type Chat,
+  type Message,
+  type MessageAnswer,
+  type ReadReceiptEvent,
+} from '@glimpse/shared';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   applyMessageToChats,
@@ -8,7 +14,7 @@ import {
   resetUnread,
   setParticipantOnline,
   upsertChatFirst,
-} from '../../features/chat/conversation-logic';
+} from '../chat/conversation-logic';
 import {
   applyReadReceipt,
   mergeLatestPage,
@@ -19,8 +25,7 @@ import {
   type ChatMessage,
   type IncomingOutcome,
   type MessagesCache,
-  type ReadReceiptEvent,
-} from '../../features/chat/message-logic';
+} from '../chat/message-logic';
 import { http } from '../http';
 
 /**
@@ -65,8 +70,8 @@ export function createChatRequest(participantId: string): Promise<Chat> {
   return http.post<Chat>('/chats', { participantId });
 }
 
-export function deleteChatRequest(chatId: string): Promise<{ message: string }> {
-  return http.delete<{ message: string }>(`/chats/${encodeURIComponent(chatId)}`);
+export function deleteChatRequest(chatId: string): Promise<MessageAnswer> {
+  return http.delete<MessageAnswer>(`/chats/${encodeURIComponent(chatId)}`);
 }
 
 export function useChatsQuery({ enabled = true }: { enabled?: boolean } = {}) {

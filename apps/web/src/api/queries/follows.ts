@@ -1,5 +1,6 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useAuth } from '../../features/auth/useAuth';
+import type { FollowResult } from '@glimpse/shared';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useAuth } from '../../lib/useAuth';
 import { http } from '../http';
 import { patchAllQueries } from './cache-patch';
 
@@ -9,19 +10,6 @@ import { patchAllQueries } from './cache-patch';
  * search results. Any cached object with this user's `id`, a `username` and a follower count is
  * patched, so screens built by other features stay in step without importing their keys here.
  */
-
-/** Follow state is cheap to refetch and changes from other tabs; keep it briefly. */
-export const FOLLOW_STATUS_STALE_TIME_MS = 30_000;
-
-export const followKeys = {
-  all: ['follows'] as const,
-  status: (userId: string) => [...followKeys.all, 'status', userId] as const,
-};
-
-export interface FollowResult {
-  following: boolean;
-  followersCount: number;
-}
 
 export interface FollowTarget {
   userId: string;
@@ -63,7 +51,6 @@ export function updateFollowInCaches(queryClient: QueryClient, userId: string, p
     if (isRecord(node.stats)) next.stats = { ...node.stats, followersCount: count };
     return next;
   });
-  queryClient.setQueryData(followKeys.status(userId), { following: patch.following });
 }
 
 /** Moves the viewer's own following count (auth user and cached own profile) by `delta`. */
@@ -73,17 +60,6 @@ function shiftOwnFollowing(queryClient: QueryClient, selfId: string, delta: numb
     const stats = node.stats;
     const following = typeof stats.followingCount === 'number' ? stats.followingCount : 0;
     return { ...node, stats: { ...stats, followingCount: Math.max(0, following + delta) } };
-  });
-}
-
-/** GET /api/users/{id}/follow-status (signed-in only). */
-export function useFollowStatusQuery(userId: string | undefined, options: { enabled?: boolean } = {}) {
-  return useQuery({
-    queryKey: followKeys.status(userId ?? ''),
-    queryFn: ({ signal }) =>
-      http.get<{ following: boolean }>(`/users/${encodeURIComponent(userId!)}/follow-status`, { signal }),
-    enabled: Boolean(userId) && (options.enabled ?? true),
-    staleTime: FOLLOW_STATUS_STALE_TIME_MS,
   });
 }
 

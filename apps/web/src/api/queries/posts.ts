@@ -1,11 +1,15 @@
 import {
   FEED_PAGE_SIZE,
   type Comment,
+  type CommentResult,
+  type CreatePostInput,
+  type CreatePostResponse,
   type FeedSort,
+  type LikeResult,
   type Post,
+  type PostDetail,
   type PostList,
-  type PostLocation,
-  type Privacy,
+  type ShareResult,
   type ShareType,
 } from '@glimpse/shared';
 import {
@@ -134,7 +138,17 @@ export function flattenPosts(data: InfiniteData<PostList> | undefined): Post[] {
 }
 
 export function fetchPost(id: string, signal?: AbortSignal) {
-  return http.get<Post>(`/posts/${encodeURIComponent(id)}`, { signal });
+  return http.get<PostDetail>(`/posts/${encodeURIComponent(id)}`, { signal });
+}
+
+/**
+ * The detail's comments. The detail carries Comment objects in `engagement.comments`; a copy from
+ * a list (shown while the detail loads) carries comment ids there, which are not shown.
+ */
+export function commentsOf(post: Post | PostDetail): Comment[] {
+  return (post.engagement.comments as (string | Comment)[]).filter(
+    (c): c is Comment => typeof c !== 'string',
+  );
 }
 
 /**
@@ -146,18 +160,13 @@ export function usePostQuery(
   options: { enabled?: boolean; initialPost?: Post } = {},
 ) {
   const queryClient = useQueryClient();
-  return useQuery<Post>({
+  return useQuery<Post | PostDetail>({
     queryKey: postKeys.detail(id ?? ''),
     queryFn: ({ signal }) => fetchPost(id!, signal),
     enabled: Boolean(id) && (options.enabled ?? true),
     staleTime: POST_DETAIL_STALE_TIME_MS,
     placeholderData: () => options.initialPost ?? (id ? findCachedPost(queryClient, id) : undefined),
   });
-}
-
-export interface LikeResult {
-  liked: boolean;
-  likesCount: number;
 }
 
 /** What the like toggle needs to know about the post as the user saw it. */
@@ -195,11 +204,6 @@ export function useLikePostMutation() {
   });
 }
 
-export interface CommentResult {
-  comment: Comment;
-  commentsCount: number;
-}
-
 /** POST /api/posts/{id}/comment; appends the comment to the detail and stores the new count. */
 export function useCommentMutation() {
   const queryClient = useQueryClient();
@@ -207,19 +211,17 @@ export function useCommentMutation() {
     mutationFn: ({ postId, content }: { postId: string; content: string }) =>
       http.post<CommentResult>(`/posts/${encodeURIComponent(postId)}/comment`, { content }),
     onSuccess: ({ comment, commentsCount }, { postId }) => {
-      updatePostInCaches(queryClient, postId, (post) => ({
-        commentsCount,
-        ...(post.engagement
-          ? { engagement: { ...post.engagement, comments: [...post.engagement.comments, comment] } }
-          : {}),
-      }));
+      updatePostInCaches(queryClient, postId, { commentsCount });
+      queryClient.setQueryData<PostDetail>(postKeys.detail(postId), (detail) =>
+        detail
+          ? {
+              ...detail,
+              engagement: { ...detail.engagement, comments: [...detail.engagement.comments, comment] },
+            }
+          : detail,
+      );
     },
   });
-}
-
-export interface ShareResult {
-  sharesCount: number;
-  shareUrl: string;
 }
 
 /** POST /api/posts/{id}/share; stores the new sharesCount everywhere the post is cached. */
@@ -237,21 +239,11 @@ export function useSharePostMutation() {
   });
 }
 
-export interface CreatePostInput {
-  title: string;
-  content: string;
-  tags: string[];
-  category: string;
-  privacy: Privacy;
-  media: { images: Array<{ url: string; altText?: string; caption?: string }> };
-  location?: PostLocation | null;
-}
-
 /** POST /api/posts; every feed is refetched afterwards so the new post shows up. */
 export function useCreatePostMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreatePostInput) => http.post<{ message: string; post: Post }>('/posts', input),
+    mutationFn: (input: CreatePostInput) => http.post<CreatePostResponse>('/posts', input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: postKeys.lists() }),
   });
 }

@@ -1,12 +1,12 @@
-import type { UploadedMedia } from '@glimpse/shared';
-import { useMutation } from '@tanstack/react-query';
+import type { UploadedMedia, UploadMediaResponse } from '@glimpse/shared';
 import { readStoredToken } from '../../lib/token-storage';
 import { ApiError, buildApiUrl, NetworkError } from '../http';
 
 /**
- * POST /api/posts/upload-media. fetch() cannot report upload progress, so this one call uses
- * XMLHttpRequest. Each file goes in its own request: that gives a true per-image progress bar
- * and lets the images upload in parallel. Errors are the same ApiError/NetworkError as http.ts.
+ * THE upload helper: multipart POSTs with upload progress. fetch() cannot report upload progress,
+ * so uploads use XMLHttpRequest, with the same contract as `apiRequest` (ApiError / NetworkError,
+ * Bearer token from storage; an abort rejects with an AbortError). Post images and the avatar
+ * both go through `uploadWithProgress`.
  */
 
 export interface UploadProgress {
@@ -17,6 +17,7 @@ export interface UploadProgress {
 }
 
 function parseBody(text: string): unknown {
+  if (!text) return undefined;
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -24,42 +25,48 @@ function parseBody(text: string): unknown {
   }
 }
 
-/** Uploads one file (multipart field `media`) and resolves with the server's media entry. */
-export function uploadImage(
-  file: File,
+/** POSTs `form` to `${API_BASE_URL}${path}` and resolves with the parsed JSON answer. */
+export function uploadWithProgress<T>(
+  path: string,
+  form: FormData,
   { onProgress, signal }: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
-): Promise<UploadedMedia> {
-  return new Promise((resolve, reject) => {
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', buildApiUrl('/posts/upload-media'));
+    xhr.open('POST', buildApiUrl(path));
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
     const token = readStoredToken();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
     };
     xhr.onload = () => {
-      const body = parseBody(xhr.responseText) as
-        { media?: UploadedMedia[]; message?: string; code?: string } | undefined;
+      const body = parseBody(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300) {
-        const media = body?.media?.[0];
-        if (media) {
-          onProgress?.(1);
-          resolve(media);
-        } else {
+        if (body === undefined) {
           reject(
             new ApiError(xhr.status, { message: 'Server returned non-JSON response', code: 'NON_JSON' }),
           );
+          return;
         }
+        onProgress?.(1);
+        resolve(body as T);
         return;
       }
-      reject(new ApiError(xhr.status, { message: body?.message || undefined, code: body?.code }));
+      const { message, code } = (typeof body === 'object' && body !== null ? body : {}) as {
+        message?: unknown;
+        code?: unknown;
+      };
+      reject(
+        new ApiError(xhr.status, {
+          message: typeof message === 'string' && message ? message : undefined,
+          code: typeof code === 'string' ? code : undefined,
+        }),
+      );
     };
-    xhr.onerror = () => reject(new NetworkError(new Error('Upload failed')));
+    xhr.onerror = () => reject(new NetworkError(new Error('Upload failed before the server answered')));
     xhr.onabort = () => reject(new DOMException('Upload aborted', 'AbortError'));
-
     if (signal) {
       if (signal.aborted) {
         xhr.abort();
@@ -67,11 +74,21 @@ export function uploadImage(
       }
       signal.addEventListener('abort', () => xhr.abort(), { once: true });
     }
-
-    const form = new FormData();
-    form.append('media', file, file.name);
     xhr.send(form);
   });
+}
+
+/** Uploads one file (multipart field `media`) and resolves with the server's media entry. */
+export async function uploadImage(
+  file: File,
+  options: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
+): Promise<UploadedMedia> {
+  const form = new FormData();
+  form.append('media', file, file.name);
+  const answer = await uploadWithProgress<UploadMediaResponse>('/posts/upload-media', form, options);
+  const media = answer.media?.[0];
+  if (!media) throw new ApiError(200, { message: 'Server returned non-JSON response', code: 'NON_JSON' });
+  return media;
 }
 
 /**
@@ -100,16 +117,4 @@ export async function uploadImages(
   } finally {
     signal?.removeEventListener('abort', abort);
   }
-}
-
-export interface UploadImagesInput {
-  files: readonly File[];
-  onProgress?: (progress: UploadProgress) => void;
-}
-
-export function useUploadImagesMutation() {
-  return useMutation({
-    mutationKey: ['uploads', 'images'],
-    mutationFn: ({ files, onProgress }: UploadImagesInput) => uploadImages(files, { onProgress }),
-  });
 }

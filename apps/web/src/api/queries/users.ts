@@ -1,10 +1,15 @@
 import {
   PROFILE_PAGE_SIZE,
   UNLIKE_ERROR_CLEAR_MS,
+  type AvatarResponse,
+  type ChangePasswordBody,
+  type ChangePasswordResponse,
+  type LikeResult,
   type PostList,
   type PublicUser,
   type SelfUser,
   type UpdateProfileBody,
+  type UpdateProfileResponse,
 } from '@glimpse/shared';
 import {
   useInfiniteQuery,
@@ -14,10 +19,10 @@ import {
   type InfiniteData,
 } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { readStoredToken } from '../../lib/token-storage';
-import { ApiError, buildApiUrl, http, isApiError, NetworkError } from '../http';
+import { http, isApiError } from '../http';
 import { updatePostInCaches } from './cache-patch';
-import { postKeys, useFeedInfiniteQuery, type FeedPageParam, type LikeResult } from './posts';
+import { uploadWithProgress } from './uploads';
+import { postKeys, useFeedInfiniteQuery, type FeedPageParam } from './posts';
 
 /**
  * People calls (SPEC §7, API.md "Calls"): profiles, a user's posts, the own liked posts and the
@@ -91,25 +96,10 @@ export function useLikedPostsInfiniteQuery({ enabled = true }: { enabled?: boole
   });
 }
 
-export interface UpdateProfileResponse {
-  message: string;
-  user: SelfUser;
-}
-
-export interface UploadAvatarResponse {
-  avatarUrl: string;
-  user: SelfUser;
-}
-
 export interface UploadAvatarInput {
   file: File;
   /** 0–100 as the bytes leave the browser; fetch cannot report this, hence XMLHttpRequest. */
   onProgress?: (percent: number) => void;
-}
-
-export interface ChangePasswordInput {
-  currentPassword: string;
-  newPassword: string;
 }
 
 /**
@@ -143,7 +133,9 @@ export function useUploadAvatarMutation() {
     mutationFn: ({ file, onProgress }: UploadAvatarInput) => {
       const form = new FormData();
       form.append('avatar', file);
-      return uploadWithProgress<UploadAvatarResponse>('/users/avatar', form, { onProgress });
+      return uploadWithProgress<AvatarResponse>('/users/avatar', form, {
+        onProgress: onProgress && ((fraction) => onProgress(Math.round(fraction * 100))),
+      });
     },
     onSuccess: ({ user }) => storeSelf(user),
   });
@@ -153,8 +145,7 @@ export function useChangePasswordMutation() {
   return useMutation({
     mutationKey: [...userKeys.all, 'change-password'],
     // The answer carries a fresh token: the change signs out every session issued before it.
-    mutationFn: (input: ChangePasswordInput) =>
-      http.put<{ message: string; token?: string }>('/users/password', input),
+    mutationFn: (input: ChangePasswordBody) => http.put<ChangePasswordResponse>('/users/password', input),
   });
 }
 
@@ -168,58 +159,6 @@ export function removeFromLikedPages(
     ...data,
     pages: data.pages.map((page) => ({ ...page, posts: page.posts.filter((post) => post.id !== postId) })),
   };
-}
-
-/**
- * Multipart POST with upload progress. Same contract as `apiRequest` (ApiError / NetworkError,
- * Bearer token from storage), but on XMLHttpRequest: fetch has no upload progress events.
- */
-export function uploadWithProgress<T>(
-  path: string,
-  form: FormData,
-  { onProgress }: { onProgress?: (percent: number) => void } = {},
-): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', buildApiUrl(path));
-    xhr.withCredentials = true;
-    xhr.setRequestHeader('Accept', 'application/json');
-    const token = readStoredToken();
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0)
-        onProgress?.(Math.round((event.loaded / event.total) * 100));
-    };
-    xhr.onload = () => {
-      const body = parseBody(xhr.responseText);
-      if (xhr.status >= 200 && xhr.status < 300) {
-        onProgress?.(100);
-        resolve(body as T);
-        return;
-      }
-      const { message, code } = (typeof body === 'object' && body !== null ? body : {}) as {
-        message?: unknown;
-        code?: unknown;
-      };
-      reject(
-        new ApiError(xhr.status, {
-          message: typeof message === 'string' && message ? message : undefined,
-          code: typeof code === 'string' ? code : undefined,
-        }),
-      );
-    };
-    xhr.onerror = () => reject(new NetworkError(new Error('Upload failed before the server answered')));
-    xhr.send(form);
-  });
-}
-
-function parseBody(text: string): unknown {
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
 }
 
 /** SPEC §8 "Unlike failure". */

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, makeSelfUser, makeToken, renderWithProviders, stubFetch } from '../../test/render';
-import { useAuth } from './useAuth';
+import { useAuth } from '../../lib/useAuth';
 
 function SessionProbe() {
   const { user, token, isAuthenticated, isUserLoaded, isOnline, logout, updateUser } = useAuth();

@@ -8,7 +8,7 @@ import {
   TOKEN_STORAGE_KEY,
   writeStoredToken,
 } from '../../lib/token-storage';
-import { AuthContext, type AuthContextValue } from './auth-context';
+import { AuthContext, type AuthContextValue } from '../../lib/auth-context';
 import { checkToken, restoreSessionFromToken } from './session';
 
 interface SessionState {

@@ -9,7 +9,7 @@ import { validateLoginForm, type FieldErrors, type LoginValues } from './auth-va
 import styles from './AuthForm.module.css';
 import { AuthLayout } from './AuthLayout';
 import { SocialLoginButtons } from './SocialLoginButtons';
-import { useAuth } from './useAuth';
+import { useAuth } from '../../lib/useAuth';
 
 /** How long "Welcome Back!" shows before it continues to /home by itself. */
 export const WELCOME_CONTINUE_MS = 1500;

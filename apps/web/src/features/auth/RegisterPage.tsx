@@ -8,7 +8,7 @@ import { getRegisterErrorMessage } from './auth-errors';
 import { validateRegisterForm, type FieldErrors, type RegisterValues } from './auth-validation';
 import styles from './AuthForm.module.css';
 import { AuthLayout } from './AuthLayout';
-import { useAuth } from './useAuth';
+import { useAuth } from '../../lib/useAuth';
 
 const FIELD_ORDER: Array<keyof RegisterValues> = ['email', 'username', 'password'];
 

@@ -1,7 +1,7 @@
 import { reconnectChatSocket } from '../../api/socket';
 import { cx } from '../../lib/cx';
-import { chatStore, useChatState } from './chat-store';
-import { CHAT_TEXT } from './chat-text';
+import { chatStore, useChatState } from '../../api/chat/chat-store';
+import { CHAT_TEXT } from '../../lib/text';
 import styles from './ChatPage.module.css';
 
 /**

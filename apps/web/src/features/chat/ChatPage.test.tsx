@@ -1,7 +1,7 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, makeToken, renderApp } from '../../test/render';
-import { CONNECT_REASON_TEXT } from './chat-text';
+import { CONNECT_REASON_TEXT } from '../../lib/text';
 import { ackOk, FakeSocket } from './fake-socket';
 import {
   BOB,

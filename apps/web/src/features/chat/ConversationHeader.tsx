@@ -5,8 +5,13 @@ import { useNavigate } from 'react-router';
 import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
-import { CHAT_TEXT } from './chat-text';
-import { chatAvatarUrl, chatDisplayName, isChatOnline, otherParticipant } from './conversation-logic';
+import { CHAT_TEXT } from '../../lib/text';
+import {
+  chatAvatarUrl,
+  chatDisplayName,
+  isChatOnline,
+  otherParticipant,
+} from '../../api/chat/conversation-logic';
 import styles from './ConversationPane.module.css';
 import type { ActionResult } from './useChatActions';
 

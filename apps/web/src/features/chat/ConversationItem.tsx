@@ -1,8 +1,14 @@
 import { formatChatTime, type Chat } from '@glimpse/shared';
 import { Avatar } from '../../components/Avatar';
 import { cx } from '../../lib/cx';
-import { chatAvatarUrl, chatDisplayName, chatPreview, chatTime, isChatOnline } from './conversation-logic';
-import { idOf, senderIdOf } from './message-logic';
+import {
+  chatAvatarUrl,
+  chatDisplayName,
+  chatPreview,
+  chatTime,
+  isChatOnline,
+} from '../../api/chat/conversation-logic';
+import { idOf, senderIdOf } from '../../api/chat/message-logic';
 import styles from './ConversationSidebar.module.css';
 
 export interface ConversationItemProps {

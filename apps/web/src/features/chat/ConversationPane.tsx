@@ -1,11 +1,11 @@
 import type { Chat } from '@glimpse/shared';
-import { useChatState, useTypists } from './chat-store';
-import { participantName, typingText } from './conversation-logic';
+import { useChatState, useTypists } from '../../api/chat/chat-store';
+import { participantName, typingText } from '../../api/chat/conversation-logic';
 import { ConversationHeader } from './ConversationHeader';
 import styles from './ConversationPane.module.css';
 import { MessageComposer } from './MessageComposer';
 import { MessageList } from './MessageList';
-import { idOf } from './message-logic';
+import { idOf } from '../../api/chat/message-logic';
 import type { ActionResult } from './useChatActions';
 
 export interface ConversationPaneProps {

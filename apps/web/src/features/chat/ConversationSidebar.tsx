@@ -5,11 +5,12 @@ import { ErrorState } from '../../components/ErrorState';
 import { PlusIcon, SearchIcon } from '../../components/icons';
 import { TabBar, tabId, tabPanelId, type TabItem } from '../../components/TabBar';
 import { cx } from '../../lib/cx';
-import { CHAT_TEXT, errorReason } from './chat-text';
-import { filterChats } from './conversation-logic';
+import { CHAT_TEXT } from '../../lib/text';
+import { errorReason } from '../../api/http';
+import { filterChats } from '../../api/chat/conversation-logic';
 import { ConversationListSkeleton } from './ChatSkeletons';
 import { ConversationItem } from './ConversationItem';
-import { idOf } from './message-logic';
+import { idOf } from '../../api/chat/message-logic';
 import styles from './ConversationSidebar.module.css';
 
 type ConversationTab = 'all' | 'unread' | 'archive';

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { Avatar } from '../../components/Avatar';
 import { cx } from '../../lib/cx';
-import { readStateOf, type ChatMessage, type ReadState } from './message-logic';
+import { readStateOf, type ChatMessage, type ReadState } from '../../api/chat/message-logic';
 import styles from './MessageList.module.css';
 
 export interface MessageBubbleProps {

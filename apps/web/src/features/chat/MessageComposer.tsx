@@ -1,7 +1,7 @@
 import { MESSAGE_MAX_LENGTH } from '@glimpse/shared';
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { emitTyping } from '../../api/socket';
-import { restoreDraft } from './message-logic';
+import { restoreDraft } from '../../api/chat/message-logic';
 import styles from './ConversationPane.module.css';
 import { createTypingController, type TypingController } from './typing-controller';
 import { useSendMessage } from './useSendMessage';

@@ -5,9 +5,10 @@ import { markMessageRead } from '../../api/socket';
 import { ErrorState } from '../../components/ErrorState';
 import { Spinner } from '../../components/Spinner';
 import { MessagesSkeleton } from './ChatSkeletons';
-import { useChatState } from './chat-store';
-import { CHAT_TEXT, errorReason } from './chat-text';
-import { participantName } from './conversation-logic';
+import { useChatState } from '../../api/chat/chat-store';
+import { CHAT_TEXT } from '../../lib/text';
+import { errorReason } from '../../api/http';
+import { participantName } from '../../api/chat/conversation-logic';
 import { MessageBubble } from './MessageBubble';
 import {
   dayLabel,
@@ -16,7 +17,7 @@ import {
   lastUnreadFromOthers,
   senderIdOf,
   type ChatMessage,
-} from './message-logic';
+} from '../../api/chat/message-logic';
 import styles from './MessageList.module.css';
 import { scheduleScrollToBottom } from './typing-controller';
 

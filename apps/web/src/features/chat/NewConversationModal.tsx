@@ -5,8 +5,8 @@ import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { LoadingState, Spinner } from '../../components/Spinner';
-import { participantName } from './conversation-logic';
-import { idOf } from './message-logic';
+import { participantName } from '../../api/chat/conversation-logic';
+import { idOf } from '../../api/chat/message-logic';
 import styles from './NewConversationModal.module.css';
 import type { ActionResult } from './useChatActions';
 

@@ -1,4 +1,4 @@
-import { CHAT_TEXT } from './chat-text';
+import { CHAT_TEXT } from '../../lib/text';
 import styles from './ChatPage.module.css';
 
 /** The main pane before a conversation is chosen (SPEC §2 Chat). */

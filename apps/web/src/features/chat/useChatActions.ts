@@ -3,10 +3,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { chatCache, chatKeys, useCreateChatMutation, useDeleteChatMutation } from '../../api/queries/chats';
 import { joinChatRoom, leaveChatRoom } from '../../api/socket';
-import { chatStore } from './chat-store';
-import { CHAT_TEXT, errorReason } from './chat-text';
-import { findDirectChatWith } from './conversation-logic';
-import { idOf, isValidChatId } from './message-logic';
+import { chatStore } from '../../api/chat/chat-store';
+import { CHAT_TEXT } from '../../lib/text';
+import { errorReason } from '../../api/http';
+import { findDirectChatWith } from '../../api/chat/conversation-logic';
+import { idOf, isValidChatId } from '../../api/chat/message-logic';
 
 /** The outcome of an action the UI reports: nothing, or the spec's error text. */
 export type ActionResult = { ok: true } | { ok: false; error: string };

@@ -2,10 +2,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { chatCache } from '../../api/queries/chats';
 import { sendChatMessage } from '../../api/socket';
-import { useAuth } from '../auth/useAuth';
-import { chatStore } from './chat-store';
-import { CHAT_TEXT } from './chat-text';
-import { isValidChatId, makeOptimisticMessage, makeTempId, toMessageSender } from './message-logic';
+import { useAuth } from '../../lib/useAuth';
+import { chatStore } from '../../api/chat/chat-store';
+import { CHAT_TEXT } from '../../lib/text';
+import {
+  isValidChatId,
+  makeOptimisticMessage,
+  makeTempId,
+  toMessageSender,
+} from '../../api/chat/message-logic';
 
 /**
  * SPEC §4 "Sending a message": shown at once as an optimistic entry, replaced by the server copy

@@ -1,5 +1,5 @@
 import { useChatsQuery } from '../../api/queries/chats';
-import { useAuth } from '../auth/useAuth';
+import { useAuth } from '../../lib/useAuth';
 
 /**
  * Unread messages over all conversations, for the Chat tab's badge. Today it reads the chat list

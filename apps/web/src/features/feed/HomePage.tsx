@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { flattenPosts, useFeedInfiniteQuery, useResetFeed } from '../../api/queries/posts';
 import { PlusIcon } from '../../components/icons';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { useAuth } from '../auth/useAuth';
+import { useAuth } from '../../lib/useAuth';
 import { PostDetailModal, PostFeed, useFollowAction, usePostModal } from '../post';
 import {
   ALL_CATEGORIES,

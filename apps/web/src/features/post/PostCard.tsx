@@ -3,7 +3,7 @@ import type { MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Avatar } from '../../components/Avatar';
 import { cx } from '../../lib/cx';
-import { useAuth } from '../auth/useAuth';
+import { useAuth } from '../../lib/useAuth';
 import { CardCarousel } from './CardCarousel';
 import { FollowButton } from './FollowButton';
 import styles from './PostCard.module.css';

@@ -1,11 +1,18 @@
-import { abbreviateCount, formatCardDate, makeExcerpt, type Post } from '@glimpse/shared';
+import {
+  abbreviateCount,
+  formatCardDate,
+  makeExcerpt,
+  type Post,
+  type PostDetail as PostWithComments,
+} from '@glimpse/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { commentsOf } from '../../api/queries/posts';
 import { Avatar } from '../../components/Avatar';
 import { LoadingState } from '../../components/Spinner';
 import { HeartIcon, PinIcon, ShareIcon } from '../../components/icons';
 import { cx } from '../../lib/cx';
-import { useAuth } from '../auth/useAuth';
+import { useAuth } from '../../lib/useAuth';
 import { ShareDialog } from '../share/ShareDialog';
 import { CommentForm } from './CommentForm';
 import { CommentList } from './CommentList';
@@ -18,7 +25,8 @@ import { authorName, photoCountLabel, profileHref } from './post-text';
 import { usePostActions } from './usePostActions';
 
 export interface PostDetailProps {
-  post: Post;
+  /** The detail, or a copy from a list (comment ids only) while the detail loads. */
+  post: Post | PostWithComments;
   /** `modal`: two columns inside the detail dialog; `page`: the /posts/{id} page. */
   variant: 'modal' | 'page';
   /** The post shown is a feed copy without comments yet; the detail is on its way. */
@@ -40,7 +48,7 @@ export function PostDetail({ post, variant, isLoadingComments = false }: PostDet
   // announced twice.
   const Title = variant === 'page' ? 'h1' : 'p';
   const SectionHeading = variant === 'page' ? 'h2' : 'h3';
-  const comments = post.engagement?.comments ?? [];
+  const comments = commentsOf(post);
 
   return (
     <article className={cx(styles.detail, styles[variant], images.length === 0 && styles.noMedia)}>

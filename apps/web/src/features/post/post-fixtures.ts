@@ -32,6 +32,11 @@ export function makeImage(overrides: Partial<PostImage> = {}): PostImage {
 
 export const AUTHOR_ID = 'b0b0b0b0b0b0b0b0b0b0b0b0';
 
+/** `n` fresh ids: engagement arrays are as long as their counts, as the server sends them. */
+function idList(n: number): string[] {
+  return Array.from({ length: n }, () => nextId());
+}
+
 export function makePost(overrides: Partial<Post> = {}): Post {
   const id = overrides.id ?? nextId();
   return {
@@ -56,6 +61,7 @@ export function makePost(overrides: Partial<Post> = {}): Post {
       isFollowedByUser: false,
     },
     analytics: { views: 120, shares: 2 },
+    engagement: { likes: idList(12), comments: idList(1), shares: idList(2) },
     likesCount: 12,
     commentsCount: 1,
     sharesCount: 2,

@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../api/http';
 import { useToast } from '../../components/useToast';
-import { useAuth } from '../auth/useAuth';
+import { useAuth } from '../../lib/useAuth';
 
 export interface InteractionGuard {
   isAuthenticated: boolean;

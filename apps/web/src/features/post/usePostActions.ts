@@ -1,4 +1,4 @@
-import type { Author, Post } from '@glimpse/shared';
+import type { Author, Post, PostDetail } from '@glimpse/shared';
 import { useCallback, useState } from 'react';
 import { isApiError, isNetworkError } from '../../api/http';
 import { useFollowUserMutation } from '../../api/queries/follows';
@@ -85,7 +85,7 @@ export interface ShareState {
 }
 
 /** Like, comment, share and follow for one post, with sign-in checks and the error rules. */
-export function usePostActions(post: Post | undefined) {
+export function usePostActions(post: Post | PostDetail | undefined) {
   const { isAuthenticated, requireSignIn, handleError } = useInteractionGuard();
   const like = useLikeAction();
   const comment = useCommentMutation();

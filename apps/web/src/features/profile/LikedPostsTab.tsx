@@ -6,7 +6,7 @@ import { Button, ButtonLink } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { useToast } from '../../components/useToast';
-import { useAuth } from '../auth/useAuth';
+import { useAuth } from '../../lib/useAuth';
 import { PostGridSkeleton } from '../post';
 import { LikedPostItem } from './LikedPostItem';
 import { isAuthExpired, likedPostsErrorMessage, PROFILE_TEXT } from './profile-errors';

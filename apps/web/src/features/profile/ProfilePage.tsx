@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useProfileQuery } from '../../api/queries/users';
 import { ErrorState } from '../../components/ErrorState';
-import { useAuth } from '../auth/useAuth';
+import { useAuth } from '../../lib/useAuth';
 import { classifyProfileError, PROFILE_TEXT } from './profile-errors';
 import { isOwnProfile } from './profile-identity';
 import { ProfileNotFound } from './ProfileNotFound';

@@ -60,6 +60,7 @@ export function makePost(overrides: Partial<Post> = {}): Post {
       isFollowedByUser: false,
     },
     analytics: { views: 10, shares: 0 },
+    engagement: { likes: [nextId()], comments: [], shares: [] },
     likesCount: 1,
     commentsCount: 0,
     sharesCount: 0,

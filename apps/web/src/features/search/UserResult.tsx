@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Avatar } from '../../components/Avatar';
 import { VerifiedIcon } from '../../components/icons';
 import { cx } from '../../lib/cx';
-import { useAuth } from '../auth/useAuth';
+import { useAuth } from '../../lib/useAuth';
 import { authorName, countLabel, FollowButton, profileHref } from '../post';
 import styles from './SearchResults.module.css';
 

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/Button';
 import { useToast } from '../../components/useToast';
-import { useAuth } from '../auth/useAuth';
+import { useAuth } from '../../lib/useAuth';
 import { AvatarField } from './AvatarField';
 import { PasswordFields } from './PasswordFields';
 import { ProfileInfoFields } from './ProfileInfoFields';

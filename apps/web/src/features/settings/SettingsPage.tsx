@@ -4,7 +4,7 @@ import { ErrorState } from '../../components/ErrorState';
 import { ChevronLeftIcon } from '../../components/icons';
 import { LoadingState } from '../../components/Spinner';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { useAuth } from '../auth/useAuth';
+import { useAuth } from '../../lib/useAuth';
 import { AccountSettings } from './AccountSettings';
 import { DisplaySettings } from './DisplaySettings';
 import { SETTINGS_TEXT } from './settings-errors';

@@ -42,7 +42,7 @@ function profileMessage(status: number, serverMessage: string): string {
     if (text.includes('username') && text.includes('taken')) return MSG.usernameIsTaken;
   }
   if (status === 409) return MSG.usernameIsTaken;
-  if (status === 400) return PROFILE_RULE_TEXTS.has(serverMessage) ? serverMessage : USER_MSG.invalidData;
+  if (status === 400) return PROFILE_RULE_TEXTS.has(serverMessage) ? serverMessage : MSG.invalidData;
   if (status === 404) return USER_MSG.userNotFound;
   return SETTINGS_TEXT.profileFailed;
 }

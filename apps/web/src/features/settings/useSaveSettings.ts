@@ -1,12 +1,11 @@
-import type { SelfUser, UpdateProfileBody } from '@glimpse/shared';
+import type { ChangePasswordBody, SelfUser, UpdateProfileBody } from '@glimpse/shared';
 import { useCallback, useState } from 'react';
 import {
   useChangePasswordMutation,
   useUpdateProfileMutation,
   useUploadAvatarMutation,
-  type ChangePasswordInput,
 } from '../../api/queries/users';
-import { useAuth } from '../auth/useAuth';
+import { useAuth } from '../../lib/useAuth';
 import { describeSettingsError, type SettingsFailure } from './settings-errors';
 import type { SavePart } from './settings-form';
 
@@ -15,7 +14,7 @@ export interface SavePlan {
   profile?: UpdateProfileBody;
   avatar?: File;
   /** Present only when a password field was filled (and the rules passed). */
-  password?: ChangePasswordInput;
+  password?: ChangePasswordBody;
 }
 
 export interface SaveOutcome {

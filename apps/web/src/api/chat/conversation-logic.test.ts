@@ -14,7 +14,16 @@ import {
   typingText,
   upsertChatFirst,
 } from './conversation-logic';
-import { BOB, CAROL, CHAT_1, CHAT_2, makeChat, makeMessage, makeParticipant, ME } from './test-fixtures';
+import {
+  BOB,
+  CAROL,
+  CHAT_1,
+  CHAT_2,
+  makeChat,
+  makeMessage,
+  makeParticipant,
+  ME,
+} from '../../features/chat/test-fixtures';
 
 const bobChat = () => makeChat({ _id: CHAT_1, id: CHAT_1 });
 const carolChat = () =>
@@ -133,14 +142,26 @@ describe('list bookkeeping', () => {
     const list = [{ ...bobChat(), lastMessage: last, unreadCount: 2 }];
     const byBob = applyReceiptToChats(
       list,
-      { chatId: CHAT_1, messageId: last._id, userId: BOB, readAt: '2026-03-01T10:01:00.000Z' },
+      {
+        chatId: CHAT_1,
+        messageId: last._id,
+        userId: BOB,
+        username: 'bob',
+        readAt: '2026-03-01T10:01:00.000Z',
+      },
       ME,
     );
     expect(byBob[0]?.lastMessage?.readBy.map((r) => r.user)).toEqual([ME, BOB]);
     expect(byBob[0]?.unreadCount).toBe(2);
     const byMe = applyReceiptToChats(
       list,
-      { chatId: CHAT_1, messageId: last._id, userId: ME, readAt: '2026-03-01T10:01:00.000Z' },
+      {
+        chatId: CHAT_1,
+        messageId: last._id,
+        userId: ME,
+        username: 'alice',
+        readAt: '2026-03-01T10:01:00.000Z',
+      },
       ME,
     );
     expect(byMe[0]?.unreadCount).toBe(0);

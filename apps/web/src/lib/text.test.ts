@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CHAT_TEXT, CONNECT_REASON_TEXT, connectFailureReason } from './chat-text';
+import { CHAT_TEXT, CONNECT_REASON_TEXT, connectFailureReason } from './text';
 
 afterEach(() => vi.unstubAllGlobals());
 

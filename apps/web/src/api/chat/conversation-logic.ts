@@ -1,5 +1,5 @@
-import type { Chat, ChatParticipant, Message } from '@glimpse/shared';
-import { idOf, senderIdOf, type ReadReceiptEvent } from './message-logic';
+import type { Chat, ChatParticipant, Message, ReadReceiptEvent } from '@glimpse/shared';
+import { idOf, senderIdOf } from './message-logic';
 
 /**
  * Pure rules of the conversation list (SPEC §2 Chat, §4): names, previews, search, unread

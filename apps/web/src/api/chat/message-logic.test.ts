@@ -17,7 +17,7 @@ import {
   restoreDraft,
   type ChatMessage,
 } from './message-logic';
-import { BOB, CAROL, CHAT_1, makeMessage, ME } from './test-fixtures';
+import { BOB, CAROL, CHAT_1, makeMessage, ME } from '../../features/chat/test-fixtures';
 
 const T0 = new Date('2026-03-01T10:00:00.000Z');
 const at = (ms: number) => new Date(T0.getTime() + ms).toISOString();
@@ -208,6 +208,7 @@ describe('read ticks', () => {
       chatId: CHAT_1,
       messageId: m3._id,
       userId: BOB,
+      username: 'bob',
       readAt: at(10),
     });
     expect(next.map(readStateOf)).toEqual(['read', 'sent', 'read', 'sent']);
@@ -220,6 +221,7 @@ describe('read ticks', () => {
       chatId: CHAT_1,
       messageId: 'ffffffffffffffffffffffff',
       userId: BOB,
+      username: 'bob',
       readAt: at(10),
     });
     expect(next.map(readStateOf)).toEqual(['read', 'sent']);

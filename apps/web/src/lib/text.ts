@@ -1,4 +1,8 @@
-import { isApiError, isNetworkError } from '../../api/http';
+/**
+ * The web app's own text catalogue: every user-facing text the screens show that the server does
+ * not send, once. Texts both sides share (SPEC §5 validation, §8 server errors) live in
+ * @glimpse/shared's MSG; screens import from here or there, never write a literal twice.
+ */
 
 /** Every user-facing text of the chat screen that SPEC §2/§8 fixes (tests compare them exactly). */
 export const CHAT_TEXT = {
@@ -52,12 +56,4 @@ export function connectFailureReason(raw: string): string {
   if (!key || UNREACHABLE.has(key) || /^(xhr|websocket|transport|engine)\b/.test(key))
     return CONNECT_REASON_TEXT.unreachable;
   return raw.trim();
-}
-
-/** The `{reason}` of the spec's "Failed to ...: {reason}" texts: the server's own words when it gave some. */
-export function errorReason(error: unknown): string {
-  if (isApiError(error)) return error.serverMessage ?? error.message;
-  if (isNetworkError(error)) return 'Network error';
-  if (error instanceof Error && error.message) return error.message;
-  return 'Unknown error';
 }

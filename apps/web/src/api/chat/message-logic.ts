@@ -4,6 +4,7 @@ import {
   OPTIMISTIC_MATCH_WINDOW_MS,
   type Message,
   type MessageSender,
+  type ReadReceiptEvent,
   type SelfUser,
 } from '@glimpse/shared';
 
@@ -20,13 +21,6 @@ export interface MessagesCache {
   messages: ChatMessage[];
   /** True while the server may hold messages older than the first one here. */
   hasOlder: boolean;
-}
-
-export interface ReadReceiptEvent {
-  chatId: string;
-  messageId: string;
-  userId: string;
-  readAt: string;
 }
 
 /** SPEC §5: a chat id must be a 24-character string. */

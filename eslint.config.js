@@ -1,7 +1,10 @@
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { LAYER_ZONES } from './eslint.layers.js';
 
 export default tseslint.config(
   {
@@ -79,6 +82,24 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    // Dependencies point one way (docs/ARCHITECTURE.md "The layer rule"); eslint.layers.js lists
+    // the forbidden directions. Imports are resolved like TypeScript does, so `./x.js` is `x.ts`.
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', '**/*.fixtures.ts', '**/*-fixtures.ts', '**/test/**', '**/testing.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['apps/server/tsconfig.json', 'apps/web/tsconfig.json', 'packages/shared/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: LAYER_ZONES }],
     },
   },
   {

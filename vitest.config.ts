@@ -3,7 +3,13 @@ import { defineConfig } from 'vitest/config';
 // One Vitest run covers every workspace; Playwright specs (e2e/) are never collected here.
 export default defineConfig({
   test: {
-    projects: ['packages/shared', 'apps/server', 'apps/web'],
+    projects: [
+      'packages/shared',
+      'apps/server',
+      'apps/web',
+      // The repository's own tooling: the lint layer rule proves it rejects wrong-way imports.
+      { test: { name: 'tooling', include: ['eslint.layers.test.js'], environment: 'node' } },
+    ],
     // Set once for every project (Vitest refuses different values per project in one run):
     // two workers fit the 2-core machine.
     maxWorkers: 2,

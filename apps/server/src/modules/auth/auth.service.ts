@@ -7,13 +7,14 @@ import { issueToken, verifyToken } from '../../lib/jwt.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { Viewer } from '../../lib/permissions.js';
 import type { PublicUrls } from '../../lib/public-urls.js';
-import { toSelfUser, type UserRow } from '../users/users.mapper.js';
+import { toSelfUser } from '../users/users.mapper.js';
 import {
   findUserByEmail,
   findUserById,
   findUserByLogin,
   findUserByUsername,
   insertUser,
+  type UserRow,
 } from '../users/users.repo.js';
 
 const LOGIN_WINDOW_MS = 15 * 60 * 1000;

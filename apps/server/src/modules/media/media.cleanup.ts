@@ -1,7 +1,5 @@
-import { and, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { queryRows } from '../../db/client.js';
-import { mediaUploads } from '../../db/schema/index.js';
+import { deleteUnclaimedUploads, selectOrphanUploads, selectUnreferencedKeys } from './media.repo.js';
 
 /** Uploads never attached to a post are kept this long (a member may still be writing the post). */
 export const ORPHAN_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
@@ -19,35 +17,17 @@ export async function cleanupOrphanUploads(
   opts: { olderThanMs?: number; now?: Date } = {},
 ): Promise<{ uploads: number; files: number }> {
   const cutoff = new Date((opts.now ?? new Date()).getTime() - (opts.olderThanMs ?? ORPHAN_UPLOAD_TTL_MS));
-  const orphans = await ctx.db
-    .select({ id: mediaUploads.id, storageKeys: mediaUploads.storageKeys })
-    .from(mediaUploads)
-    .where(and(isNull(mediaUploads.postId), lt(mediaUploads.createdAt, cutoff)))
-    .limit(CLEANUP_BATCH);
+  const orphans = await selectOrphanUploads(ctx.db, { createdBefore: cutoff, limit: CLEANUP_BATCH });
   if (orphans.length === 0) return { uploads: 0, files: 0 };
-
-  await ctx.db.delete(mediaUploads).where(
-    and(
-      inArray(
-        mediaUploads.id,
-        orphans.map((o) => o.id),
-      ),
-      // Re-checked: a post may have claimed one of them since the select.
-      isNull(mediaUploads.postId),
-    ),
+  await deleteUnclaimedUploads(
+    ctx.db,
+    orphans.map((o) => o.id),
   );
 
   const keys = [...new Set(orphans.flatMap((o) => o.storageKeys))];
   if (keys.length === 0) return { uploads: orphans.length, files: 0 };
   const urls = keys.map((k) => ctx.storage.urlOf(k));
-  const unreferenced = await queryRows<{ key: string }>(
-    ctx.db,
-    sql`SELECT c.key FROM unnest(${sql.param(keys)}::text[], ${sql.param(urls)}::text[]) AS c(key, url)
-        WHERE NOT EXISTS (SELECT 1 FROM media_uploads m WHERE m.storage_keys @> ARRAY[c.key])
-          AND NOT EXISTS (SELECT 1 FROM post_media p
-                          WHERE p.url = c.url OR p.variants @> jsonb_build_array(jsonb_build_object('url', c.url)))
-          AND NOT EXISTS (SELECT 1 FROM users u WHERE u.avatar_url = c.url)`,
-  );
-  for (const { key } of unreferenced) await ctx.storage.delete(key);
+  const unreferenced = await selectUnreferencedKeys(ctx.db, keys, urls);
+  for (const key of unreferenced) await ctx.storage.delete(key);
   return { uploads: orphans.length, files: unreferenced.length };
 }

@@ -9,15 +9,10 @@ import {
   type PostLocation,
   type Privacy,
 } from '@glimpse/shared';
-import type { postMedia } from '../../db/schema/index.js';
 import type { PublicUrls } from '../../lib/public-urls.js';
-import { toShortProfile, type AuthorRow } from '../users/users.mapper.js';
-import type { PostPageRow, PostRow } from './posts.repo.js';
-
-export type PostMediaRow = Pick<
-  typeof postMedia.$inferSelect,
-  'postId' | 'url' | 'variants' | 'width' | 'height' | 'placeholder' | 'altText' | 'caption'
->;
+import { toShortProfile } from '../users/users.mapper.js';
+import type { AuthorRow } from '../users/users.repo.js';
+import type { PostMediaRow, PostPageRow, PostRow } from './posts.repo.js';
 
 /** Stored media paths become absolute URLs here, at the edge: the database keeps them relative. */
 export function toPostImage(row: PostMediaRow, urls: PublicUrls): PostImage {

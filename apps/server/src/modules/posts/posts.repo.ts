@@ -30,6 +30,11 @@ export const postColumns = {
   updatedAt: posts.updatedAt,
 };
 type PostTableRow = typeof posts.$inferSelect;
+
+export type PostMediaRow = Pick<
+  typeof postMedia.$inferSelect,
+  'postId' | 'url' | 'variants' | 'width' | 'height' | 'placeholder' | 'altText' | 'caption'
+>;
 export type PostRow = { [K in keyof typeof postColumns]: PostTableRow[K] };
 
 /**

@@ -4,8 +4,7 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { posts, users } from '../../db/schema/index.js';
 import { descIndexed, postPageColumns, type PostPageRow } from '../posts/posts.repo.js';
 import { visiblePostsWhere, type PostViewer } from '../posts/posts.visibility.js';
-import type { PublicUserRow } from '../users/users.mapper.js';
-import { publicUserColumns } from '../users/users.repo.js';
+import { publicUserColumns, type PublicUserRow } from '../users/users.repo.js';
 import { likeEscape, prefixQueryText, tagNeedle, usesWebsearchOperators } from './search.text.js';
 
 /**

@@ -1,8 +1,7 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { follows, users } from '../../db/schema/index.js';
-import type { PublicUserRow } from './users.mapper.js';
-import { publicUserColumns } from './users.repo.js';
+import { publicUserColumns, type PublicUserRow } from './users.repo.js';
 
 /** True when the row was created now; false when the pair already existed. */
 export async function insertFollow(tx: Tx, followerId: string, followeeId: string): Promise<boolean> {

@@ -1,22 +1,6 @@
 import type { Author, Permission, ProfilePicture, PublicUser, SelfUser } from '@glimpse/shared';
-import type { users } from '../../db/schema/index.js';
 import type { PublicUrls } from '../../lib/public-urls.js';
-
-export type UserRow = typeof users.$inferSelect;
-
-/** Columns a PublicUser/Author needs; never the hash. Repos select exactly these. */
-export type PublicUserRow = Omit<
-  UserRow,
-  | 'passwordHash'
-  | 'passwordChangedAt'
-  | 'email'
-  | 'phoneNumber'
-  | 'preferences'
-  | 'permissions'
-  | 'isAdmin'
-  | 'isModerator'
-> &
-  Partial<Pick<UserRow, 'email' | 'phoneNumber' | 'preferences' | 'permissions' | 'isAdmin' | 'isModerator'>>;
+import type { AuthorRow, PublicUserRow, UserRow } from './users.repo.js';
 
 /** The stored avatar path becomes an absolute URL here, at the edge: the database keeps it relative. */
 export function toProfilePicture(
@@ -84,20 +68,6 @@ export function toSelfUser(row: UserRow, urls: PublicUrls): SelfUser {
     },
   };
 }
-
-export type AuthorRow = Pick<
-  UserRow,
-  | 'id'
-  | 'username'
-  | 'displayName'
-  | 'firstName'
-  | 'lastName'
-  | 'avatarUrl'
-  | 'avatarFilename'
-  | 'avatarUploadedAt'
-  | 'isVerified'
-  | 'followersCount'
->;
 
 /** `{ displayName, profilePicture }` of a member shown beside content. */
 export function toShortProfile(row: AuthorRow, urls: PublicUrls): Author['profile'] {

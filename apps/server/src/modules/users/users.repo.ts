@@ -1,7 +1,37 @@
 import { eq, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
-import type { UserRow } from './users.mapper.js';
+
+/** A whole users row: only the owner's own answers (SelfUser) and auth ever load it. */
+export type UserRow = typeof users.$inferSelect;
+
+/** Columns a PublicUser/Author needs; never the hash. Repos select exactly these. */
+export type PublicUserRow = Omit<
+  UserRow,
+  | 'passwordHash'
+  | 'passwordChangedAt'
+  | 'email'
+  | 'phoneNumber'
+  | 'preferences'
+  | 'permissions'
+  | 'isAdmin'
+  | 'isModerator'
+> &
+  Partial<Pick<UserRow, 'email' | 'phoneNumber' | 'preferences' | 'permissions' | 'isAdmin' | 'isModerator'>>;
+
+export type AuthorRow = Pick<
+  UserRow,
+  | 'id'
+  | 'username'
+  | 'displayName'
+  | 'firstName'
+  | 'lastName'
+  | 'avatarUrl'
+  | 'avatarFilename'
+  | 'avatarUploadedAt'
+  | 'isVerified'
+  | 'followersCount'
+>;
 
 export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);

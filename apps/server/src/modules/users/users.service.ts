@@ -14,8 +14,8 @@ import { issueToken } from '../../lib/jwt.js';
 import type { Viewer } from '../../lib/permissions.js';
 import type { PublicUrls } from '../../lib/public-urls.js';
 import { isFollowing, listFollowedPeople, listOtherPeople } from './follows.repo.js';
-import { toPublicUser, toSelfUser, type UserRow } from './users.mapper.js';
-import { findUserById, findUserByEmail, findUserByUsername, updateUser } from './users.repo.js';
+import { toPublicUser, toSelfUser } from './users.mapper.js';
+import { findUserById, findUserByEmail, findUserByUsername, updateUser, type UserRow } from './users.repo.js';
 
 /** No stored username is this long; longer input is answered without touching the database. */
 const USERNAME_LOOKUP_MAX_LENGTH = 100;

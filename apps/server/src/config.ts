@@ -20,17 +20,14 @@ const ZUrl = (protocols: string[]) =>
     `must be a URL starting with ${protocols.join(' or ')}//`,
   );
 
+const PORT_MESSAGE = 'must be a port number';
+
 /** Every environment variable the server reads. The README's configuration table mirrors this. */
 const ZEnv = z.object({
   NODE_ENV: z
     .enum(['development', 'production', 'test'], { message: 'must be development, production or test' })
     .default('development'),
-  PORT: z.coerce
-    .number({ message: 'must be a port number' })
-    .int()
-    .min(0)
-    .max(65535, 'must be a port number')
-    .default(4000),
+  PORT: z.coerce.number({ message: PORT_MESSAGE }).int().min(0).max(65535, PORT_MESSAGE).default(4000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'data')),
   DATABASE_URL: ZUrl(['postgres:', 'postgresql:']).optional(),

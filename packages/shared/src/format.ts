@@ -34,11 +34,14 @@ function trimZero(s: string): string {
   return s.endsWith('.0') ? s.slice(0, -2) : s;
 }
 
+/** SPEC §9: what both relative dates say for a moment ago. */
+export const JUST_NOW = 'Just now';
+
 /** Post card date (SPEC §9): "Just now", "{n}h ago", "{n}d ago", else a locale date. */
 export function formatCardDate(iso: string | Date, now: Date = new Date()): string {
   const date = typeof iso === 'string' ? new Date(iso) : iso;
   const diff = now.getTime() - date.getTime();
-  if (diff < HOUR_MS) return 'Just now';
+  if (diff < HOUR_MS) return JUST_NOW;
   if (diff < 24 * HOUR_MS) return `${Math.floor(diff / HOUR_MS)}h ago`;
   if (diff < 168 * HOUR_MS) return `${Math.floor(diff / DAY_MS)}d ago`;
   return date.toLocaleDateString();
@@ -48,7 +51,7 @@ export function formatCardDate(iso: string | Date, now: Date = new Date()): stri
 export function formatRelativeTime(iso: string | Date, now: Date = new Date()): string {
   const date = typeof iso === 'string' ? new Date(iso) : iso;
   const diff = Math.max(0, now.getTime() - date.getTime());
-  if (diff < MINUTE_MS) return 'Just now';
+  if (diff < MINUTE_MS) return JUST_NOW;
   if (diff < HOUR_MS) return plural(Math.floor(diff / MINUTE_MS), 'minute');
   if (diff < DAY_MS) return plural(Math.floor(diff / HOUR_MS), 'hour');
   return plural(Math.floor(diff / DAY_MS), 'day');

@@ -99,8 +99,6 @@ export const MSG = {
   fieldTooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
 } as const;
 
-export type MessageKey = keyof typeof MSG;
-
 /** Texts of the posts and media calls that SPEC/API.md leave to us. */
 export const POST_MSG = {
   created: 'Post created successfully',

@@ -5,3 +5,10 @@ export function uniqueViolation(err: unknown): string | null {
   if (pgErr?.code !== '23505') return null;
   return pgErr.constraint ?? pgErr.message ?? '';
 }
+
+/** The row an INSERT ... RETURNING must give back; none is a broken invariant, not a client error. */
+export function insertedRow<T>(rows: T[]): T {
+  const [row] = rows;
+  if (row === undefined) throw new Error('insert returned no row');
+  return row;
+}

@@ -13,8 +13,3 @@ export function newId(at: Date = new Date()): string {
   const seconds = Math.floor(at.getTime() / 1000) >>> 0;
   return seconds.toString(16).padStart(8, '0') + PROCESS_RANDOM + counter.toString(16).padStart(6, '0');
 }
-
-/** The creation time encoded in an id. */
-export function idTime(id: string): Date {
-  return new Date(parseInt(id.slice(0, 8), 16) * 1000);
-}

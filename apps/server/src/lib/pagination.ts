@@ -1,4 +1,4 @@
-import type { Pagination } from '@glimpse/shared';
+import { MSG, type Pagination } from '@glimpse/shared';
 import { AppError } from './errors.js';
 
 /**
@@ -19,26 +19,43 @@ export function decodeCursor<K extends Record<string, string | number>>(
   } catch {
     // fall through to the 400 below
   }
-  throw new AppError('VALIDATION', 'cursor is invalid');
+  throw new AppError('VALIDATION', MSG.cursorInvalid);
+}
+
+/** A (time, id) keyset position: newest feeds, liked posts, comments. */
+export type TimeKey = { t: string; id: string };
+
+/** The rows a paged query reads: `limit + 1` of them, from a keyset position or an offset. */
+export interface PageWindow<After> {
+  limit: number;
+  offset: number;
+  after?: After;
 }
 
 /**
- * Rows are fetched with limit + 1 so `hasNextPage` needs no COUNT query.
- * Returns the page's rows and its pagination block.
+ * THE pagination helper of every list with `page`/`limit`/`cursor` (API.md "Lists"): decodes the
+ * cursor (400 when it is not ours), reads `limit + 1` rows so `hasNextPage` needs no COUNT, and
+ * answers the page's rows with its pagination block. A cursor costs the same at any depth.
  */
-export function paginate<T>(
-  rows: T[],
-  opts: { page: number; limit: number; usedCursor: boolean; cursorOf: (row: T) => string },
-): { items: T[]; pagination: Pagination } {
-  const hasNextPage = rows.length > opts.limit;
-  const items = hasNextPage ? rows.slice(0, opts.limit) : rows;
+export async function fetchPage<Row, After>(
+  q: { page: number; limit: number; cursor?: string },
+  opts: {
+    decode: (cursor: string) => After;
+    read: (win: PageWindow<After>) => Promise<Row[]>;
+    cursorOf: (row: Row) => string;
+  },
+): Promise<{ items: Row[]; pagination: Pagination }> {
+  const after = q.cursor ? opts.decode(q.cursor) : undefined;
+  const rows = await opts.read({ limit: q.limit, offset: (q.page - 1) * q.limit, after });
+  const hasNextPage = rows.length > q.limit;
+  const items = hasNextPage ? rows.slice(0, q.limit) : rows;
   const last = items[items.length - 1];
   return {
     items,
     pagination: {
-      currentPage: opts.page,
+      currentPage: q.page,
       hasNextPage,
-      hasPrevPage: opts.usedCursor || opts.page > 1,
+      hasPrevPage: after !== undefined || q.page > 1,
       nextCursor: hasNextPage && last !== undefined ? opts.cursorOf(last) : null,
     },
   };

@@ -7,6 +7,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
  * Serves the built web app at / with a history fallback to index.html, so deep links such as
  * /posts/{id} load the app. Hashed assets are immutable; index.html is always revalidated.
  */
+/** Content-addressed and hashed files never change meaning: browsers and CDNs may keep them forever. */
+export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
 export async function registerStaticWeb(app: FastifyInstance, webDist: string): Promise<void> {
   const indexFile = path.join(webDist, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
@@ -22,7 +25,7 @@ export async function registerStaticWeb(app: FastifyInstance, webDist: string): 
       cacheControl: false,
       setHeaders(res, filePath) {
         const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('Cache-Control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('Cache-Control', isHashedAsset ? IMMUTABLE_CACHE_CONTROL : 'no-cache');
       },
     });
   }

@@ -1,4 +1,5 @@
 import { readStoredToken } from '../lib/token-storage';
+import { COMMON_TEXT } from '../lib/text';
 
 /**
  * The one way the web app talks HTTP to the server. Every failure becomes one of two errors:
@@ -110,7 +111,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     });
   }
   if (text && parsed === NOT_JSON) {
-    throw new ApiError(response.status, { message: 'Server returned non-JSON response', code: 'NON_JSON' });
+    throw new ApiError(response.status, { message: COMMON_TEXT.nonJson, code: 'NON_JSON' });
   }
   return (text ? parsed : undefined) as T;
 }

@@ -1,18 +1,20 @@
+import { MSG } from '@glimpse/shared';
 import { useEffect } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { Button } from '../components/Button';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import styles from './AppLayout.module.css';
 import { ChunkLoadError } from './lazy-page';
+import { COMMON_TEXT } from '../lib/text';
 
 function describe(error: unknown): { title: string; message: string } {
   if (error instanceof ChunkLoadError) {
     return { title: 'This page could not be loaded', message: error.message };
   }
   if (isRouteErrorResponse(error)) {
-    return { title: 'Something went wrong', message: `${error.status} ${error.statusText}`.trim() };
+    return { title: COMMON_TEXT.somethingWentWrong, message: `${error.status} ${error.statusText}`.trim() };
   }
-  return { title: 'Something went wrong', message: 'An unexpected error occurred. Please try again.' };
+  return { title: COMMON_TEXT.somethingWentWrong, message: MSG.unexpectedError };
 }
 
 /**

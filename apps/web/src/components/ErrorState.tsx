@@ -1,6 +1,7 @@
 import { cx } from '../lib/cx';
 import { Button } from './Button';
 import styles from './StatePanel.module.css';
+import { COMMON_TEXT } from '../lib/text';
 
 export interface ErrorStateProps {
   /** The user-facing text, e.g. "Failed to load posts. Please try again." */
@@ -18,7 +19,7 @@ export function ErrorState({
   message,
   title,
   onRetry,
-  retryLabel = 'Try Again',
+  retryLabel = COMMON_TEXT.tryAgain,
   headingLevel = 2,
   className,
 }: ErrorStateProps) {

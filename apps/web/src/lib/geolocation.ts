@@ -6,22 +6,13 @@ import {
 } from '@glimpse/shared';
 import { useCallback, useState } from 'react';
 import { http } from '../api/http';
+import { LOCATION_MSG } from './text';
 
 /**
  * "Use current location" (SPEC §2 Location picker): device geolocation, then a reverse-geocoding
  * request to the open maps service whose address comes from GET /api/config (`geocoderUrl`,
  * configurable on the server, so tests and offline installs can point it at a stand-in).
  */
-
-/** SPEC §8 "Location" texts, exact. */
-export const LOCATION_MSG = {
-  notSupported: 'Geolocation is not supported by this browser',
-  denied: 'Location access denied by user',
-  unavailable: 'Location information is unavailable',
-  timeout: 'Location request timed out',
-  unknown: 'An unknown error occurred while getting location',
-  addressFailed: 'Failed to get address for current location',
-} as const;
 
 /** A geolocation failure; `message` is one of LOCATION_MSG. */
 export class LocationError extends Error {

@@ -4,17 +4,31 @@
  * @glimpse/shared's MSG; screens import from here or there, never write a literal twice.
  */
 
+import { MAX_IMAGES_PER_POST, MSG, POST_MSG, SOCKET_ERRORS, USER_MSG } from '@glimpse/shared';
+
+/** Texts more than one screen shows. */
+export const COMMON_TEXT = {
+  tryAgain: 'Try Again',
+  previousPhoto: 'Previous photo',
+  nextPhoto: 'Next photo',
+  /** SPEC §8 (user list); also any OK answer whose body is not JSON. */
+  nonJson: 'Server returned non-JSON response',
+  passwordHint: 'At least 6 characters',
+  loadingProfile: 'Loading profile...',
+  somethingWentWrong: SOCKET_ERRORS.internal,
+} as const;
+
 /** Every user-facing text of the chat screen that SPEC §2/§8 fixes (tests compare them exactly). */
 export const CHAT_TEXT = {
   connecting: 'Connecting to chat server...',
   /** `reason` may be the transport's own words ("websocket error"): they are put in plain words. */
   connectFailed: (reason: string) => `Failed to connect to chat server: ${connectFailureReason(reason)}`,
-  authFailed: 'Authentication failed',
+  authFailed: SOCKET_ERRORS.authenticationFailed,
   invalidChat: 'Invalid chat selected',
   invalidConversation: 'Invalid conversation selected',
   loadConversationsFailed: (reason: string) => `Failed to load conversations: ${reason}`,
   loadMessagesFailed: (reason: string) => `Failed to load messages: ${reason}`,
-  sendFailed: 'Failed to send message',
+  sendFailed: SOCKET_ERRORS.sendFailed,
   deleteFailed: (reason: string) => `Failed to delete chat: ${reason}`,
   createFailed: (reason: string) => `Failed to create chat: ${reason}`,
   loadingConversations: 'Loading conversations...',
@@ -56,4 +70,135 @@ export function connectFailureReason(raw: string): string {
   if (!key || UNREACHABLE.has(key) || /^(xhr|websocket|transport|engine)\b/.test(key))
     return CONNECT_REASON_TEXT.unreachable;
   return raw.trim();
+}
+
+export const POST_DETAIL_TEXT = {
+  loading: 'Loading post...',
+  notFound: POST_MSG.notFound,
+  notFoundMessage: 'The post you are looking for does not exist.',
+  failed: 'Failed to load post',
+} as const;
+
+/** SPEC §2/§8 texts of a post feed; screens may override them (search: "You've seen all posts"). */
+export const FEED_TEXT = {
+  loading: 'Loading posts...',
+  loadingMore: 'Loading more posts...',
+  end: "You've seen all posts!",
+  emptyTitle: 'No posts found',
+  emptyMessage: 'Try adjusting your filters or search query.',
+  error: 'Failed to load posts. Please try again.',
+} as const;
+
+export const COMMENT_TEXT = {
+  placeholder: 'Write a comment...',
+  submit: 'Post Comment',
+  posting: 'Posting...',
+  signIn: 'Please login to comment',
+} as const;
+
+/** SPEC §8 texts of the profile page. */
+export const PROFILE_TEXT = {
+  notFoundTitle: 'Profile Not Found',
+  notFound: USER_MSG.userNotFound,
+  loadFailed: 'Failed to load profile. Please try again.',
+  likedAuthExpired: 'Authentication expired. Please log in again.',
+  likedEndpointMissing: 'Liked endpoint not found. Please check server configuration.',
+  likedEmpty: 'No liked posts yet',
+  likedEnd: "You've reached the end of your liked posts",
+  loadMorePosts: 'Load More Posts',
+  loadMoreLiked: 'Load More Liked Posts',
+} as const;
+
+export const SHARE_TEXT = {
+  title: 'Share',
+  copy: 'Copy link',
+  copied: 'Link copied!',
+  copyFailed: 'Could not copy. Select the link and copy it.',
+} as const;
+
+export const SETTINGS_TEXT = {
+  sessionExpired: 'Session expired',
+  network: 'Network error. Please check your connection.',
+  unexpected: MSG.unexpectedError,
+  loadUserFailed: 'Failed to load user data. Please refresh the page.',
+  profileFailed: 'Failed to update profile. Please try again.',
+  invalidImage: 'Invalid image file',
+  avatarFailed: 'Failed to upload avatar. Please try again.',
+  passwordFailed: 'Failed to change password. Please try again.',
+  noChanges: 'No changes to save',
+} as const;
+
+/** SPEC §5 texts of the image picker that only the client shows. */
+export const IMAGE_MSG = {
+  tooMany: (current: number, adding: number) =>
+    `You can upload maximum ${MAX_IMAGES_PER_POST} images per post. Currently have ${current}, trying to add ${adding} more.`,
+  onlyImages: MSG.onlyImages,
+  tooLarge: MSG.imageTooLarge,
+  duplicate: (name: string) => `File "${name}" is already selected`,
+} as const;
+
+/** SPEC §8 "Post creation" texts. */
+export const CREATE_POST_MSG = {
+  required: MSG.postRequired,
+  uploadFailed: 'Failed to upload images',
+  createFailed: 'Failed to create post',
+  success: 'Post created successfully!',
+} as const;
+
+export const POPULAR_CITIES_TEXT = {
+  title: 'Popular Cities',
+  loading: 'Loading cities...',
+  failed: 'Failed to load cities.',
+  empty: 'No cities yet.',
+  retry: COMMON_TEXT.tryAgain,
+} as const;
+
+/** SPEC §8 "Location" texts, exact. */
+export const LOCATION_MSG = {
+  notSupported: 'Geolocation is not supported by this browser',
+  denied: 'Location access denied by user',
+  unavailable: 'Location information is unavailable',
+  timeout: 'Location request timed out',
+  unknown: 'An unknown error occurred while getting location',
+  addressFailed: 'Failed to get address for current location',
+} as const;
+
+export const USERS_LIST_TEXT = {
+  authRequired: 'Authentication required. Please log in again.',
+  nonJson: COMMON_TEXT.nonJson,
+  invalidFormat: 'Invalid response format from server',
+  httpStatus: (status: number) => `HTTP ${status}`,
+  loadFailed: 'Failed to load users',
+  noUsers: 'No users available',
+  noMatches: 'No users found matching your search',
+} as const;
+
+/** Every text of the search screen. Post texts are SPEC §2 Search, character for character. */
+export const SEARCH_TEXT = {
+  title: 'Search',
+  prompt: 'Find posts, people, tags and places.',
+  promptTitle: 'What are you looking for?',
+  searching: 'Searching...',
+  loadingMorePosts: FEED_TEXT.loadingMore,
+  endPosts: "You've seen all posts",
+  noPosts: FEED_TEXT.emptyTitle,
+  tryAgain: FEED_TEXT.emptyMessage,
+  loadingMoreUsers: 'Loading more people...',
+  endUsers: "You've seen all people",
+  noUsers: 'No users found',
+  loadingMoreTags: 'Loading more tags...',
+  endTags: "You've seen all tags",
+  noTags: 'No tags found',
+  loadingMorePlaces: 'Loading more places...',
+  endPlaces: "You've seen all places",
+  noPlaces: 'No places found',
+  seeAll: 'See all',
+} as const;
+
+/** SPEC §8 "Unlike failure". */
+export const UNLIKE_FAILED_MESSAGE = 'Failed to unlike post. Please try again.';
+
+/** SPEC §2: "A follow action only shows an alert" — this is that alert (a toast, see useSearchFollowAlert). */
+export function followAlertText(username: string): string {
+  return `To follow @${username}, visit their profile.`;
 }

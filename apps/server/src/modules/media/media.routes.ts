@@ -6,11 +6,9 @@ import { AppError } from '../../lib/errors.js';
 import { isValidMediaKey } from '../../lib/storage/index.js';
 import { BEARER_REQUIRED, ERROR_ANSWERS } from '../../plugins/api-docs.js';
 import { urlsOf, viewerOf } from '../../plugins/auth.js';
+import { IMMUTABLE_CACHE_CONTROL as IMMUTABLE } from '../../plugins/static-web.js';
 import { readImageParts } from './media.multipart.js';
 import { POST_MEDIA_PARTS, uploadPostMedia } from './media.service.js';
-
-/** Content-addressed URLs never change meaning, so browsers and CDNs may keep them forever. */
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export async function mediaRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -1,11 +1,10 @@
 import { isValidId, type FeedSort } from '@glimpse/shared';
-import { decodeCursor, encodeCursor } from '../../lib/pagination.js';
+import { decodeCursor, encodeCursor, type TimeKey } from '../../lib/pagination.js';
 import type { FeedCursor } from './posts.repo.js';
 
 /** The exact text form produced by `exactTime` in the repo. */
 const EXACT_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
-type TimeKey = { t: string; id: string };
 type ScoreKey = { s: number; id: string };
 
 const isTimeKey = (v: unknown): v is TimeKey => {

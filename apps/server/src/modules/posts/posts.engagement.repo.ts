@@ -1,5 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { insertedRow } from '../../lib/db-errors.js';
+import type { PageWindow, TimeKey } from '../../lib/pagination.js';
 import { comments, likes, shares, users } from '../../db/schema/index.js';
 import { authorColumns } from '../users/users.repo.js';
 import { descIndexed, exactTime } from './posts.repo.js';
@@ -30,12 +32,12 @@ export async function insertComment(
   db: DbOrTx,
   values: typeof comments.$inferInsert,
 ): Promise<{ id: string; content: string; createdAt: Date }> {
-  const [row] = await db
-    .insert(comments)
-    .values(values)
-    .returning({ id: comments.id, content: comments.content, createdAt: comments.createdAt });
-  if (!row) throw new Error('insert returned no row');
-  return row;
+  return insertedRow(
+    await db
+      .insert(comments)
+      .values(values)
+      .returning({ id: comments.id, content: comments.content, createdAt: comments.createdAt }),
+  );
 }
 
 const commentColumns = {
@@ -57,11 +59,7 @@ export type CommentRow = {
  * A post's comments newest first (comments_post_created_idx), limit + 1 rows, from a keyset
  * position or an offset. The detail call reverses its page to show it oldest first.
  */
-export function selectCommentsPage(
-  db: DbOrTx,
-  postId: string,
-  win: { limit: number; offset: number; after?: { t: string; id: string } },
-) {
+export function selectCommentsPage(db: DbOrTx, postId: string, win: PageWindow<TimeKey>) {
   const where: SQL[] = [eq(comments.postId, postId)];
   if (win.after)
     where.push(sql`(${comments.createdAt}, ${comments.id}) < (${win.after.t}::timestamptz, ${win.after.id})`);

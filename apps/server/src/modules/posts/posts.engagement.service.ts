@@ -14,7 +14,7 @@ import type { AppContext } from '../../context.js';
 import type { PublicUrls } from '../../lib/public-urls.js';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import { paginate } from '../../lib/pagination.js';
+import { fetchPage } from '../../lib/pagination.js';
 import { decodeTimeCursor, encodeTimeCursor } from './posts.cursor.js';
 import {
   deleteLike,
@@ -64,16 +64,9 @@ export async function listComments(
   urls: PublicUrls,
 ): Promise<CommentsPage> {
   if (!(await isPostVisible(ctx.db, postId, viewer))) throw postNotFound();
-  const after = q.cursor ? decodeTimeCursor(q.cursor) : undefined;
-  const rows = await selectCommentsPage(ctx.db, postId, {
-    limit: q.limit,
-    offset: (q.page - 1) * q.limit,
-    after,
-  });
-  const { items, pagination } = paginate(rows, {
-    page: q.page,
-    limit: q.limit,
-    usedCursor: after !== undefined,
+  const { items, pagination } = await fetchPage(q, {
+    decode: decodeTimeCursor,
+    read: (win) => selectCommentsPage(ctx.db, postId, win),
     cursorOf: (row) => encodeTimeCursor(row.cursorTime, row.id),
   });
   return { comments: items.map((c) => toComment(c, c.user, urls)), pagination };

@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { FeedSort } from '@glimpse/shared';
 import type { DbOrTx } from '../../db/client.js';
+import { insertedRow } from '../../lib/db-errors.js';
+import type { PageWindow, TimeKey } from '../../lib/pagination.js';
 import { comments, follows, likes, postMedia, posts, shares, users } from '../../db/schema/index.js';
 import { authorColumns } from '../users/users.repo.js';
 import { hotScoreExpr, type EngagementCounts } from './posts.hot.js';
@@ -88,13 +90,6 @@ export interface FeedFilter {
   city?: string;
 }
 
-export interface PageWindow {
-  /** Rows to return; the query fetches one more to learn whether a next page exists. */
-  limit: number;
-  offset: number;
-  after?: FeedCursor;
-}
-
 export type FeedRow = PostPageRow & { cursorTime: string };
 
 function feedConditions(db: DbOrTx, f: FeedFilter): SQL[] {
@@ -121,7 +116,7 @@ function feedConditions(db: DbOrTx, f: FeedFilter): SQL[] {
  * it through a row comparison that the (created_at, id) / (hot_score, id) indexes serve
  * directly, so page 1000 costs what page 1 does; `offset` remains for page-numbered clients.
  */
-export function feedPageQuery(db: DbOrTx, filter: FeedFilter, sort: FeedSort, win: PageWindow) {
+export function feedPageQuery(db: DbOrTx, filter: FeedFilter, sort: FeedSort, win: PageWindow<FeedCursor>) {
   const where = feedConditions(db, filter);
   const { after } = win;
   if (after?.kind === 'newest')
@@ -145,7 +140,7 @@ export async function selectFeedPage(
   db: DbOrTx,
   filter: FeedFilter,
   sort: FeedSort,
-  win: PageWindow,
+  win: PageWindow<FeedCursor>,
 ): Promise<FeedRow[]> {
   return feedPageQuery(db, filter, sort, win);
 }
@@ -155,11 +150,7 @@ export async function selectFeedPage(
  * (user_id, created_at DESC, post_id): the tie-break runs in the index's own post_id order.
  * Posts that became invisible to the viewer since the like are left out.
  */
-export function selectLikedPage(
-  db: DbOrTx,
-  viewer: PostViewer,
-  win: { limit: number; offset: number; after?: { t: string; id: string } },
-) {
+export function selectLikedPage(db: DbOrTx, viewer: PostViewer, win: PageWindow<TimeKey>) {
   const where: SQL[] = [eq(likes.userId, viewer.id), visiblePostsWhere(viewer)];
   if (win.after) {
     const t = sql`${win.after.t}::timestamptz`;
@@ -181,9 +172,7 @@ export function selectLikedPage(
 }
 
 export async function insertPost(db: DbOrTx, values: typeof posts.$inferInsert): Promise<PostRow> {
-  const [row] = await db.insert(posts).values(values).returning(postColumns);
-  if (!row) throw new Error('insert returned no row');
-  return row;
+  return insertedRow(await db.insert(posts).values(values).returning(postColumns));
 }
 
 export async function insertPostMedia(db: DbOrTx, rows: (typeof postMedia.$inferInsert)[]): Promise<void> {
@@ -271,14 +260,10 @@ export async function deletePostRow(db: DbOrTx, postId: string): Promise<boolean
 }
 
 /**
- * Cities with the number of posts the viewer may see there, most first. Cities are grouped
- * case-insensitively and shown in their most common spelling.
+ * Cities of the posts matching `where`, each with its number of posts, most first. Cities are
+ * grouped case-insensitively and shown in their most common spelling. The caller adds the window.
  */
-export async function selectLocationStats(
-  db: DbOrTx,
-  viewer: PostViewer | null,
-  max: number,
-): Promise<{ city: string; count: number }[]> {
+export function cityCountsQuery(db: DbOrTx, where: SQL) {
   const cityKey = sql`lower(${posts.city})`;
   return db
     .select({
@@ -286,10 +271,18 @@ export async function selectLocationStats(
       count: sql<number>`count(*)::int`,
     })
     .from(posts)
-    .where(and(sql`${posts.city} is not null and ${posts.city} <> ''`, visiblePostsWhere(viewer)))
+    .where(and(sql`${posts.city} is not null and ${posts.city} <> ''`, where))
     .groupBy(cityKey)
-    .orderBy(sql`count(*) desc`, cityKey)
-    .limit(max);
+    .orderBy(sql`count(*) desc`, cityKey);
+}
+
+/** Cities with the number of posts the viewer may see there, most first. */
+export async function selectLocationStats(
+  db: DbOrTx,
+  viewer: PostViewer | null,
+  max: number,
+): Promise<{ city: string; count: number }[]> {
+  return cityCountsQuery(db, visiblePostsWhere(viewer)).limit(max);
 }
 
 /**

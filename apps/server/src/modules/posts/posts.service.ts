@@ -14,7 +14,7 @@ import type { AppContext } from '../../context.js';
 import { storedMediaPathOf, type PublicUrls } from '../../lib/public-urls.js';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import { paginate } from '../../lib/pagination.js';
+import { fetchPage } from '../../lib/pagination.js';
 import { can } from '../../lib/permissions.js';
 import { claimUploads } from '../media/media.repo.js';
 import { decodeFeedCursor, decodeTimeCursor, encodeFeedCursor, encodeTimeCursor } from './posts.cursor.js';
@@ -123,24 +123,17 @@ export async function listFeed(
   urls: PublicUrls,
 ): Promise<PostList> {
   if (q.following && !viewer) throw new AppError('UNAUTHENTICATED', MSG.authenticationRequired);
-  const after = q.cursor ? decodeFeedCursor(q.cursor, q.sort) : undefined;
-  const rows = await selectFeedPage(
-    ctx.db,
-    {
-      viewer,
-      category: q.category,
-      search: q.search,
-      authorId: q.author,
-      city: q.city,
-      followedBy: q.following ? viewer!.id : undefined,
-    },
-    q.sort,
-    { limit: q.limit, offset: (q.page - 1) * q.limit, after },
-  );
-  const { items, pagination } = paginate(rows, {
-    page: q.page,
-    limit: q.limit,
-    usedCursor: after !== undefined,
+  const filter = {
+    viewer,
+    category: q.category,
+    search: q.search,
+    authorId: q.author,
+    city: q.city,
+    followedBy: q.following ? viewer!.id : undefined,
+  };
+  const { items, pagination } = await fetchPage(q, {
+    decode: (cursor) => decodeFeedCursor(cursor, q.sort),
+    read: (win) => selectFeedPage(ctx.db, filter, q.sort, win),
     cursorOf: (row) => encodeFeedCursor(q.sort, row),
   });
   return { posts: await hydratePosts(ctx.db, items, viewer, urls), pagination };
@@ -153,16 +146,9 @@ export async function listLikedPosts(
   q: LikedPostsQuery,
   urls: PublicUrls,
 ): Promise<PostList> {
-  const after = q.cursor ? decodeTimeCursor(q.cursor) : undefined;
-  const rows = await selectLikedPage(ctx.db, viewer, {
-    limit: q.limit,
-    offset: (q.page - 1) * q.limit,
-    after,
-  });
-  const { items, pagination } = paginate(rows, {
-    page: q.page,
-    limit: q.limit,
-    usedCursor: after !== undefined,
+  const { items, pagination } = await fetchPage(q, {
+    decode: decodeTimeCursor,
+    read: (win) => selectLikedPage(ctx.db, viewer, win),
     cursorOf: (row) => encodeTimeCursor(row.likedAt, row.id),
   });
   return { posts: await hydratePosts(ctx.db, items, viewer, urls), pagination };

@@ -2,7 +2,7 @@ import { and, desc, or, sql, type SQL } from 'drizzle-orm';
 import type { LocationStat, TagStat } from '@glimpse/shared';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { posts, users } from '../../db/schema/index.js';
-import { descIndexed, postPageColumns, type PostPageRow } from '../posts/posts.repo.js';
+import { cityCountsQuery, descIndexed, postPageColumns, type PostPageRow } from '../posts/posts.repo.js';
 import { visiblePostsWhere, type PostViewer } from '../posts/posts.visibility.js';
 import { publicUserColumns, type PublicUserRow } from '../users/users.repo.js';
 import { likeEscape, prefixQueryText, tagNeedle, usesWebsearchOperators } from './search.text.js';
@@ -209,7 +209,7 @@ export function searchTagsQuery(db: DbOrTx, needle: string, viewer: PostViewer |
 /** Posts in a city, or at a location, whose name contains the text. */
 function inPlace(text: string): SQL {
   const contains = `%${likeEscape(text.toLowerCase())}%`;
-  return sql`${posts.city} is not null and ${posts.city} <> '' and (lower(${posts.city}) like ${contains} escape '\\' or lower(${posts.locationName}) like ${contains} escape '\\')`;
+  return sql`(lower(${posts.city}) like ${contains} escape '\\' or lower(${posts.locationName}) like ${contains} escape '\\')`;
 }
 
 /**
@@ -223,16 +223,7 @@ export async function searchPlaces(
   viewer: PostViewer | null,
   win: SearchWindow,
 ): Promise<LocationStat[]> {
-  const cityKey = sql`lower(${posts.city})`;
-  return db
-    .select({
-      city: sql<string>`mode() within group (order by ${posts.city})`,
-      count: sql<number>`count(*)::int`,
-    })
-    .from(posts)
-    .where(and(inPlace(text), visiblePostsWhere(viewer)))
-    .groupBy(cityKey)
-    .orderBy(sql`count(*) desc`, cityKey)
+  return cityCountsQuery(db, and(inPlace(text), visiblePostsWhere(viewer))!)
     .limit(win.limit + 1)
     .offset(win.offset);
 }

@@ -1,5 +1,6 @@
 import { eq, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { insertedRow } from '../../lib/db-errors.js';
 import { users } from '../../db/schema/index.js';
 
 /** A whole users row: only the owner's own answers (SelfUser) and auth ever load it. */
@@ -68,9 +69,7 @@ export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRo
 }
 
 export async function insertUser(db: DbOrTx, values: typeof users.$inferInsert): Promise<UserRow> {
-  const [row] = await db.insert(users).values(values).returning();
-  if (!row) throw new Error('insert returned no row');
-  return row;
+  return insertedRow(await db.insert(users).values(values).returning());
 }
 
 /** Exactly the columns a PublicUser needs: lists of other people never load hashes or emails. */

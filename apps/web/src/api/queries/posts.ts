@@ -6,6 +6,7 @@ import {
   type CreatePostResponse,
   type FeedSort,
   type LikeResult,
+  type Pagination,
   type Post,
   type PostDetail,
   type PostList,
@@ -69,6 +70,19 @@ export interface FeedPageParam {
   cursor?: string;
 }
 
+/**
+ * THE pagination rule of every paged list (API.md "Lists"): follow the server's cursor when it
+ * gives one, else ask for the next page number; stop when it says there is none.
+ */
+export function nextPageParam(
+  last: { pagination: Pagination },
+  lastParam: FeedPageParam,
+): FeedPageParam | undefined {
+  return last.pagination.hasNextPage
+    ? { page: lastParam.page + 1, cursor: last.pagination.nextCursor ?? undefined }
+    : undefined;
+}
+
 export function fetchFeedPage(filters: FeedFilters, param: FeedPageParam, signal?: AbortSignal) {
   const f = normaliseFilters(filters);
   return http.get<PostList>('/posts', {
@@ -92,10 +106,7 @@ export function useFeedInfiniteQuery(filters: FeedFilters, options: { enabled?: 
     queryKey: postKeys.list(filters),
     queryFn: ({ pageParam, signal }) => fetchFeedPage(filters, pageParam, signal),
     initialPageParam: { page: 1 } as FeedPageParam,
-    getNextPageParam: (last, _all, lastParam): FeedPageParam | undefined =>
-      last.pagination.hasNextPage
-        ? { page: lastParam.page + 1, cursor: last.pagination.nextCursor ?? undefined }
-        : undefined,
+    getNextPageParam: (last, _all, lastParam) => nextPageParam(last, lastParam),
     staleTime: FEED_STALE_TIME_MS,
     enabled: options.enabled ?? true,
   });

@@ -1,6 +1,7 @@
 import type { UploadedMedia, UploadMediaResponse } from '@glimpse/shared';
 import { readStoredToken } from '../../lib/token-storage';
 import { ApiError, buildApiUrl, NetworkError } from '../http';
+import { COMMON_TEXT } from '../../lib/text';
 
 /**
  * THE upload helper: multipart POSTs with upload progress. fetch() cannot report upload progress,
@@ -45,9 +46,7 @@ export function uploadWithProgress<T>(
       const body = parseBody(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300) {
         if (body === undefined) {
-          reject(
-            new ApiError(xhr.status, { message: 'Server returned non-JSON response', code: 'NON_JSON' }),
-          );
+          reject(new ApiError(xhr.status, { message: COMMON_TEXT.nonJson, code: 'NON_JSON' }));
           return;
         }
         onProgress?.(1);
@@ -87,7 +86,7 @@ export async function uploadImage(
   form.append('media', file, file.name);
   const answer = await uploadWithProgress<UploadMediaResponse>('/posts/upload-media', form, options);
   const media = answer.media?.[0];
-  if (!media) throw new ApiError(200, { message: 'Server returned non-JSON response', code: 'NON_JSON' });
+  if (!media) throw new ApiError(200, { message: COMMON_TEXT.nonJson, code: 'NON_JSON' });
   return media;
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, stubFetch } from '../../test/render';
-import { fetchUsersList, USERS_LIST_TEXT } from './users-list';
+import { fetchUsersList } from './users-list';
+import { USERS_LIST_TEXT } from '../../lib/text';
 
 describe('fetchUsersList (GET /api/users)', () => {
   it('returns the bare array and passes the search text', async () => {

@@ -1,6 +1,7 @@
 import { USERS_LIST_LIMIT, type PublicUser } from '@glimpse/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest, isApiError } from '../http';
+import { USERS_LIST_TEXT } from '../../lib/text';
 
 /**
  * GET /api/users (SPEC §7): the people a member can start a conversation with. A bare JSON array;
@@ -14,16 +15,6 @@ export const usersListKeys = {
 
 /** People rarely change while the dialog is open; a minute spares a request per reopening. */
 export const USERS_LIST_STALE_TIME_MS = 60_000;
-
-export const USERS_LIST_TEXT = {
-  authRequired: 'Authentication required. Please log in again.',
-  nonJson: 'Server returned non-JSON response',
-  invalidFormat: 'Invalid response format from server',
-  httpStatus: (status: number) => `HTTP ${status}`,
-  loadFailed: 'Failed to load users',
-  noUsers: 'No users available',
-  noMatches: 'No users found matching your search',
-} as const;
 
 /** A failure of the user list, its `message` being the spec's text. */
 export class UsersListError extends Error {

@@ -22,7 +22,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { http, isApiError } from '../http';
 import { updatePostInCaches } from './cache-patch';
 import { uploadWithProgress } from './uploads';
-import { postKeys, useFeedInfiniteQuery, type FeedPageParam } from './posts';
+import { nextPageParam, postKeys, useFeedInfiniteQuery, type FeedPageParam } from './posts';
+import { UNLIKE_FAILED_MESSAGE } from '../../lib/text';
 
 /**
  * People calls (SPEC §7, API.md "Calls"): profiles, a user's posts, the own liked posts and the
@@ -87,10 +88,7 @@ export function useLikedPostsInfiniteQuery({ enabled = true }: { enabled?: boole
         signal,
       }),
     initialPageParam: FIRST_PAGE,
-    getNextPageParam: (last, _all, lastParam): FeedPageParam | undefined =>
-      last.pagination.hasNextPage
-        ? { page: lastParam.page + 1, cursor: last.pagination.nextCursor ?? undefined }
-        : undefined,
+    getNextPageParam: (last, _all, lastParam) => nextPageParam(last, lastParam),
     enabled,
     staleTime: LIKED_POSTS_STALE_TIME_MS,
   });
@@ -160,9 +158,6 @@ export function removeFromLikedPages(
     pages: data.pages.map((page) => ({ ...page, posts: page.posts.filter((post) => post.id !== postId) })),
   };
 }
-
-/** SPEC §8 "Unlike failure". */
-export const UNLIKE_FAILED_MESSAGE = 'Failed to unlike post. Please try again.';
 
 export interface UnlikeFromLikedTab {
   unlike: (postId: string) => void;

@@ -9,6 +9,7 @@ import { validateRegisterForm, type FieldErrors, type RegisterValues } from './a
 import styles from './AuthForm.module.css';
 import { AuthLayout } from './AuthLayout';
 import { useAuth } from '../../lib/useAuth';
+import { COMMON_TEXT } from '../../lib/text';
 
 const FIELD_ORDER: Array<keyof RegisterValues> = ['email', 'username', 'password'];
 
@@ -95,7 +96,7 @@ export function RegisterPage() {
           name="password"
           type="password"
           autoComplete="new-password"
-          hint="At least 6 characters"
+          hint={COMMON_TEXT.passwordHint}
           value={values.password}
           onChange={onChange}
           error={errors.password}

@@ -1,6 +1,7 @@
 import type { PublicUser } from '@glimpse/shared';
 import { useEffect, useState } from 'react';
-import { USERS_LIST_TEXT, UsersListError, useUsersListQuery } from '../../api/queries/users-list';
+import { UsersListError, useUsersListQuery } from '../../api/queries/users-list';
+import { USERS_LIST_TEXT } from '../../lib/text';
 import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';

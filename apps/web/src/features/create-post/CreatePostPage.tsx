@@ -15,7 +15,8 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import styles from './CreatePostPage.module.css';
 import { ImagePicker } from './ImagePicker';
 import { LocationPicker } from './LocationPicker';
-import { CREATE_POST_MSG, useCreatePostFlow, type CreatePostStatus } from './useCreatePostFlow';
+import { useCreatePostFlow, type CreatePostStatus } from './useCreatePostFlow';
+import { CREATE_POST_MSG } from '../../lib/text';
 import { usePostImages } from './usePostImages';
 
 export const PRIVACY_LABELS: Record<Privacy, string> = {

@@ -1,13 +1,5 @@
-import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_POST, MSG } from '@glimpse/shared';
-
-/** SPEC §5 texts of the image picker that only the client shows. */
-export const IMAGE_MSG = {
-  tooMany: (current: number, adding: number) =>
-    `You can upload maximum ${MAX_IMAGES_PER_POST} images per post. Currently have ${current}, trying to add ${adding} more.`,
-  onlyImages: MSG.onlyImages,
-  tooLarge: MSG.imageTooLarge,
-  duplicate: (name: string) => `File "${name}" is already selected`,
-} as const;
+import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_POST } from '@glimpse/shared';
+import { IMAGE_MSG } from '../../lib/text';
 
 type FileLike = Pick<File, 'name' | 'size' | 'type'>;
 

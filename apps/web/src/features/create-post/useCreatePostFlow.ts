@@ -1,5 +1,4 @@
 import {
-  MSG,
   POST_CREATE_REDIRECT_MS,
   POST_SUCCESS_TOAST_MS,
   splitTags,
@@ -14,14 +13,7 @@ import { useCreatePostMutation } from '../../api/queries/posts';
 import { uploadImages } from '../../api/queries/uploads';
 import { useToast } from '../../components/useToast';
 import type { SelectedImage } from './usePostImages';
-
-/** SPEC §8 "Post creation" texts. */
-export const CREATE_POST_MSG = {
-  required: MSG.postRequired,
-  uploadFailed: 'Failed to upload images',
-  createFailed: 'Failed to create post',
-  success: 'Post created successfully!',
-} as const;
+import { CREATE_POST_MSG } from '../../lib/text';
 
 /** SPEC §4: idle → uploading images → posting → (toast, then /home). */
 export type CreatePostStatus = 'idle' | 'uploading' | 'posting' | 'success';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { LOCATION_MSG, useCurrentLocation } from '../../lib/geolocation';
+import { useCurrentLocation } from '../../lib/geolocation';
+import { LOCATION_MSG } from '../../lib/text';
 import styles from './ExploreSidebar.module.css';
 
 export interface CurrentLocationButtonProps {

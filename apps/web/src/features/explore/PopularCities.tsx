@@ -2,6 +2,7 @@ import type { LocationStat } from '@glimpse/shared';
 import { cx } from '../../lib/cx';
 import { countLabel } from '../post';
 import styles from './ExploreSidebar.module.css';
+import { POPULAR_CITIES_TEXT } from '../../lib/text';
 
 export interface PopularCitiesProps {
   /** The top cities with their post counts, most first. */
@@ -12,14 +13,6 @@ export interface PopularCitiesProps {
   onSelect: (city: string) => void;
   onRetry: () => void;
 }
-
-export const POPULAR_CITIES_TEXT = {
-  title: 'Popular Cities',
-  loading: 'Loading cities...',
-  failed: 'Failed to load cities.',
-  empty: 'No cities yet.',
-  retry: 'Try Again',
-} as const;
 
 /** "Popular Cities" (SPEC §2 Explore): the top 10 with their post counts; a click shows that city. */
 export function PopularCities({ cities, status, current, onSelect, onRetry }: PopularCitiesProps) {

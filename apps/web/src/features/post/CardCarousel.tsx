@@ -9,6 +9,7 @@ import { altTextOf, aspectRatioOf, CARD_RATIO_BOUNDS } from './post-image';
 import { photoCountLabel } from './post-text';
 import styles from './CardCarousel.module.css';
 import { ResponsiveImage } from './ResponsiveImage';
+import { COMMON_TEXT } from '../../lib/text';
 
 export { wrapIndex };
 
@@ -82,7 +83,7 @@ export function CardCarousel({ images, title, priority = false, onOpen, onLike }
           <button
             type="button"
             className={cx(styles.nav, styles.prev)}
-            aria-label="Previous photo"
+            aria-label={COMMON_TEXT.previousPhoto}
             onClick={go(-1)}
           >
             <ChevronLeftIcon />
@@ -90,7 +91,7 @@ export function CardCarousel({ images, title, priority = false, onOpen, onLike }
           <button
             type="button"
             className={cx(styles.nav, styles.next)}
-            aria-label="Next photo"
+            aria-label={COMMON_TEXT.nextPhoto}
             onClick={go(1)}
           >
             <ChevronRightIcon />

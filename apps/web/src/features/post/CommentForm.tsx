@@ -3,13 +3,7 @@ import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/Button';
 import styles from './Comments.module.css';
-
-export const COMMENT_TEXT = {
-  placeholder: 'Write a comment...',
-  submit: 'Post Comment',
-  posting: 'Posting...',
-  signIn: 'Please login to comment',
-} as const;
+import { COMMENT_TEXT } from '../../lib/text';
 
 export interface CommentFormProps {
   /** Resolves true once the comment is posted; the field is cleared only then. */

@@ -6,6 +6,7 @@ import { SwipeTrack, wrapIndex } from '../../components/SwipeTrack';
 import { cx } from '../../lib/cx';
 import styles from './ImageViewer.module.css';
 import { altTextOf, buildSrcSet, placeholderToDataUrl } from './post-image';
+import { COMMON_TEXT } from '../../lib/text';
 
 export interface ImageViewerProps {
   images: PostImage[];
@@ -118,7 +119,7 @@ export function ImageViewer({
               <button
                 type="button"
                 className={cx(styles.iconButton, styles.nav, styles.prev)}
-                aria-label="Previous photo"
+                aria-label={COMMON_TEXT.previousPhoto}
                 onClick={(event) => {
                   event.stopPropagation();
                   go(-1);
@@ -129,7 +130,7 @@ export function ImageViewer({
               <button
                 type="button"
                 className={cx(styles.iconButton, styles.nav, styles.next)}
-                aria-label="Next photo"
+                aria-label={COMMON_TEXT.nextPhoto}
                 onClick={(event) => {
                   event.stopPropagation();
                   go(1);

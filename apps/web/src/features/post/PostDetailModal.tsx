@@ -6,6 +6,7 @@ import { Modal } from '../../components/Modal';
 import { LoadingState } from '../../components/Spinner';
 import { PostDetail } from './PostDetail';
 import styles from './PostDetailModal.module.css';
+import { POST_DETAIL_TEXT } from '../../lib/text';
 
 export interface PostDetailModalProps {
   /** The post to show; give `post` too (e.g. the clicked card) to show it without waiting. */
@@ -15,13 +16,6 @@ export interface PostDetailModalProps {
   /** Called with false on the close button, an overlay click and Escape. */
   onOpenChange: (open: boolean) => void;
 }
-
-export const POST_DETAIL_TEXT = {
-  loading: 'Loading post...',
-  notFound: 'Post not found',
-  notFoundMessage: 'The post you are looking for does not exist.',
-  failed: 'Failed to load post',
-} as const;
 
 /**
  * The post detail popup (SPEC §2) used by the home feed, search, explore and profiles. It

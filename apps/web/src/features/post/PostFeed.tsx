@@ -7,17 +7,8 @@ import { LoadingState } from '../../components/Spinner';
 import { isIntersectionObserverSupported, useInfiniteScroll } from '../../components/useInfiniteScroll';
 import styles from './PostFeed.module.css';
 import { PostGrid } from './PostGrid';
+import { FEED_TEXT } from '../../lib/text';
 import { PostGridSkeleton } from './PostSkeletons';
-
-/** SPEC §2/§8 texts of a post feed; screens may override them (search: "You've seen all posts"). */
-export const FEED_TEXT = {
-  loading: 'Loading posts...',
-  loadingMore: 'Loading more posts...',
-  end: "You've seen all posts!",
-  emptyTitle: 'No posts found',
-  emptyMessage: 'Try adjusting your filters or search query.',
-  error: 'Failed to load posts. Please try again.',
-} as const;
 
 export interface PostFeedProps {
   posts: readonly Post[];

@@ -5,7 +5,7 @@ import { ErrorState } from '../../components/ErrorState';
 import { ChevronLeftIcon } from '../../components/icons';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { PostDetail } from './PostDetail';
-import { POST_DETAIL_TEXT } from './PostDetailModal';
+import { POST_DETAIL_TEXT } from '../../lib/text';
 import styles from './PostPage.module.css';
 import { PostDetailSkeleton } from './PostSkeletons';
 

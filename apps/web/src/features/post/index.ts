@@ -2,7 +2,7 @@
  * The post building blocks other features reuse (profile, search, explore):
  * - PostCard { post, onOpen?(post), onFollow?(post), priority? }
  * - PostGrid { posts, onOpenPost?(post), onFollow?(post), label? }: masonry grid of cards
- * - PostFeed: PostGrid + infinite scroll + loading/empty/error/end states (FEED_TEXT)
+ * - PostFeed: PostGrid + infinite scroll + loading/empty/error/end states (texts: FEED_TEXT in lib/text)
  * - PostGridSkeleton / PostDetailSkeleton: placeholders while a grid or a post loads
  * - PostDetailModal { postId? | post?, open, onOpenChange }
  * - PostDetail { post, variant: 'modal' | 'page' }
@@ -11,9 +11,9 @@
  */
 export { PostCard, type PostCardProps } from './PostCard';
 export { PostGrid, type PostGridProps } from './PostGrid';
-export { PostFeed, FEED_TEXT, type PostFeedProps } from './PostFeed';
+export { PostFeed, type PostFeedProps } from './PostFeed';
 export { PostDetailSkeleton, PostGridBones, PostGridSkeleton } from './PostSkeletons';
-export { PostDetailModal, POST_DETAIL_TEXT, type PostDetailModalProps } from './PostDetailModal';
+export { PostDetailModal, type PostDetailModalProps } from './PostDetailModal';
 export { PostDetail, type PostDetailProps } from './PostDetail';
 export { PostStats, type PostStatsProps } from './PostStats';
 export { FollowButton, type FollowButtonProps } from './FollowButton';

@@ -9,7 +9,8 @@ import { useToast } from '../../components/useToast';
 import { useAuth } from '../../lib/useAuth';
 import { PostGridSkeleton } from '../post';
 import { LikedPostItem } from './LikedPostItem';
-import { isAuthExpired, likedPostsErrorMessage, PROFILE_TEXT } from './profile-errors';
+import { isAuthExpired, likedPostsErrorMessage } from './profile-errors';
+import { PROFILE_TEXT } from '../../lib/text';
 import styles from './ProfilePage.module.css';
 
 /** The owner's Liked tab (SPEC §2, §4, §8): unlike removes a post once the server agrees. */

@@ -1,7 +1,7 @@
 import { ButtonLink } from '../../components/Button';
 import { SearchPersonIcon } from '../../components/icons';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { PROFILE_TEXT } from './profile-errors';
+import { PROFILE_TEXT } from '../../lib/text';
 import styles from './ProfilePage.module.css';
 
 export interface ProfileNotFoundProps {

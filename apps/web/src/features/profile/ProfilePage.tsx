@@ -3,7 +3,8 @@ import { Navigate, useNavigate, useParams } from 'react-router';
 import { useProfileQuery } from '../../api/queries/users';
 import { ErrorState } from '../../components/ErrorState';
 import { useAuth } from '../../lib/useAuth';
-import { classifyProfileError, PROFILE_TEXT } from './profile-errors';
+import { classifyProfileError } from './profile-errors';
+import { COMMON_TEXT, PROFILE_TEXT } from '../../lib/text';
 import { isOwnProfile } from './profile-identity';
 import { ProfileNotFound } from './ProfileNotFound';
 import { ProfileSkeleton } from './ProfileSkeleton';
@@ -39,7 +40,7 @@ function OwnProfile() {
     return loadFailed ? (
       <ErrorState message={PROFILE_TEXT.loadFailed} onRetry={load} />
     ) : (
-      <ProfileSkeleton label="Loading profile..." />
+      <ProfileSkeleton label={COMMON_TEXT.loadingProfile} />
     );
   return <ProfileView profile={user} isOwn />;
 }
@@ -57,7 +58,7 @@ function OtherProfile({ username }: { username: string }) {
     void navigate('/login', { replace: true });
   }, [failure, logout, navigate]);
 
-  if (query.isPending) return <ProfileSkeleton label="Loading profile..." />;
+  if (query.isPending) return <ProfileSkeleton label={COMMON_TEXT.loadingProfile} />;
   if (failure === 'not-found') return <ProfileNotFound username={username} />;
   if (failure) return <ErrorState message={PROFILE_TEXT.loadFailed} onRetry={() => void query.refetch()} />;
   return <ProfileView profile={query.data!} isOwn={false} />;

@@ -4,8 +4,8 @@ import { useUserPostsInfiniteQuery } from '../../api/queries/users';
 import { Button, ButtonLink } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
+import { FEED_TEXT, PROFILE_TEXT } from '../../lib/text';
 import { PostGrid, PostGridSkeleton } from '../post';
-import { PROFILE_TEXT } from './profile-errors';
 import styles from './ProfilePage.module.css';
 
 export interface ProfilePostsTabProps {
@@ -18,11 +18,9 @@ export function ProfilePostsTab({ profile, isOwn }: ProfilePostsTabProps) {
   const query = useUserPostsInfiniteQuery(profile.id);
   const posts = flattenPosts(query.data);
 
-  if (query.isPending) return <PostGridSkeleton label="Loading posts..." count={4} />;
+  if (query.isPending) return <PostGridSkeleton label={FEED_TEXT.loading} count={4} />;
   if (query.isError && posts.length === 0)
-    return (
-      <ErrorState message="Failed to load posts. Please try again." onRetry={() => void query.refetch()} />
-    );
+    return <ErrorState message={FEED_TEXT.error} onRetry={() => void query.refetch()} />;
   if (posts.length === 0)
     return (
       <EmptyState

@@ -1,18 +1,5 @@
-import { USER_MSG } from '@glimpse/shared';
 import { isApiError, isNetworkError } from '../../api/http';
-
-/** SPEC §8 texts of the profile page. */
-export const PROFILE_TEXT = {
-  notFoundTitle: 'Profile Not Found',
-  notFound: USER_MSG.userNotFound,
-  loadFailed: 'Failed to load profile. Please try again.',
-  likedAuthExpired: 'Authentication expired. Please log in again.',
-  likedEndpointMissing: 'Liked endpoint not found. Please check server configuration.',
-  likedEmpty: 'No liked posts yet',
-  likedEnd: "You've reached the end of your liked posts",
-  loadMorePosts: 'Load More Posts',
-  loadMoreLiked: 'Load More Liked Posts',
-} as const;
+import { PROFILE_TEXT } from '../../lib/text';
 
 export type ProfileLoadError = 'not-found' | 'unauthorized' | 'failed';
 

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { SearchLists } from '../../api/queries/search';
 import { LoadingState } from '../../components/Spinner';
 import { exploreCityHref, searchHref } from './search-params';
-import { SEARCH_TEXT } from './search-text';
+import { SEARCH_TEXT } from '../../lib/text';
 import styles from './SearchResults.module.css';
 import { TermResult } from './TermResult';
 import { UserResult } from './UserResult';

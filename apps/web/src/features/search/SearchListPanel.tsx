@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { EmptyState } from '../../components/EmptyState';
 import { InfiniteList } from '../../components/InfiniteList';
 import { LoadingState } from '../../components/Spinner';
-import { SEARCH_TEXT } from './search-text';
+import { SEARCH_TEXT } from '../../lib/text';
 
 export interface SearchListPanelProps<T> {
   items: readonly T[];

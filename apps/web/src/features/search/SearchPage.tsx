@@ -7,7 +7,7 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { PostDetailModal, usePostModal } from '../post';
 import { AllResults } from './AllResults';
 import { exploreCityHref, parseSearchParams, searchHref, SEARCH_TABS } from './search-params';
-import { SEARCH_TEXT } from './search-text';
+import { SEARCH_TEXT } from '../../lib/text';
 import { SearchListPanel } from './SearchListPanel';
 import styles from './SearchPage.module.css';
 import { SearchPostsPanel } from './SearchPostsPanel';

@@ -1,6 +1,6 @@
 import type { Post } from '@glimpse/shared';
 import { PostFeed } from '../post';
-import { SEARCH_TEXT } from './search-text';
+import { SEARCH_TEXT } from '../../lib/text';
 
 export interface SearchPostsPanelProps {
   posts: readonly Post[];

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useToast } from '../../components/useToast';
-import { followAlertText } from './search-text';
+import { followAlertText } from '../../lib/text';
 
 /**
  * SPEC §2 Search: "A follow action only shows an alert". We show it as a toast rather than

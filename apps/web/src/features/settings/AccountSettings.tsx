@@ -7,7 +7,7 @@ import { useAuth } from '../../lib/useAuth';
 import { AvatarField } from './AvatarField';
 import { PasswordFields } from './PasswordFields';
 import { ProfileInfoFields } from './ProfileInfoFields';
-import { SETTINGS_TEXT } from './settings-errors';
+import { SETTINGS_TEXT } from '../../lib/text';
 import {
   buildProfileBody,
   EMPTY_PASSWORDS,
@@ -93,7 +93,7 @@ export function AccountSettings({ user }: AccountSettingsProps) {
     if (isSaving) return;
     setFeedback(NO_FEEDBACK);
     if (!isDirty) {
-      setFeedback({ success: 'No changes to save', error: null });
+      setFeedback({ success: SETTINGS_TEXT.noChanges, error: null });
       return;
     }
     const profileChanged = isProfileChanged(values, saved);

@@ -2,6 +2,7 @@ import type { ChangeEvent } from 'react';
 import { TextField } from '../../components/TextField';
 import type { PasswordValues, SettingsErrors } from './settings-form';
 import styles from './SettingsPage.module.css';
+import { COMMON_TEXT } from '../../lib/text';
 
 export interface PasswordFieldsProps {
   values: PasswordValues;
@@ -35,7 +36,7 @@ export function PasswordFields({ values, errors, onChange, disabled = false }: P
         autoComplete="new-password"
         value={values.newPassword}
         error={errors.newPassword}
-        hint="At least 6 characters"
+        hint={COMMON_TEXT.passwordHint}
         onChange={onInput}
         disabled={disabled}
       />

@@ -1,6 +1,7 @@
 import { MSG, USER_MSG } from '@glimpse/shared';
 import { isApiError, isNetworkError } from '../../api/http';
 import type { SavePart } from './settings-form';
+import { SETTINGS_TEXT } from '../../lib/text';
 
 /**
  * SPEC §8 "Settings": every failure of a save step becomes one of the spec's exact texts.
@@ -11,17 +12,6 @@ export interface SettingsFailure {
   message: string;
   isSessionExpired: boolean;
 }
-
-export const SETTINGS_TEXT = {
-  sessionExpired: 'Session expired',
-  network: 'Network error. Please check your connection.',
-  unexpected: MSG.unexpectedError,
-  loadUserFailed: 'Failed to load user data. Please refresh the page.',
-  profileFailed: 'Failed to update profile. Please try again.',
-  invalidImage: 'Invalid image file',
-  avatarFailed: 'Failed to upload avatar. Please try again.',
-  passwordFailed: 'Failed to change password. Please try again.',
-} as const;
 
 /** Server 400 texts of the settings rules (SPEC §5) that are worth showing as they are. */
 const PROFILE_RULE_TEXTS = new Set<string>([

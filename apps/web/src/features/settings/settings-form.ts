@@ -9,6 +9,7 @@ import {
   type SelfUser,
   type UpdateProfileBody,
 } from '@glimpse/shared';
+import { SETTINGS_TEXT } from '../../lib/text';
 
 /** The Account form of Settings (SPEC §2, §5): its values, rules and save plan, without React. */
 
@@ -127,7 +128,7 @@ const PART_NAME: Record<SavePart, string> = { profile: 'profile', avatar: 'avata
  */
 export function successMessage(parts: readonly SavePart[]): string {
   const names = SAVE_ORDER.filter((part) => parts.includes(part)).map((part) => PART_NAME[part]);
-  if (names.length === 0) return 'No changes to save';
+  if (names.length === 0) return SETTINGS_TEXT.noChanges;
   const joined =
     names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]!}`;
   return `${joined.charAt(0).toUpperCase()}${joined.slice(1)} updated successfully!`;

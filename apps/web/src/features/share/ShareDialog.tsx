@@ -12,13 +12,7 @@ import {
   type ShareContent,
 } from './share-links';
 import styles from './ShareDialog.module.css';
-
-export const SHARE_TEXT = {
-  title: 'Share',
-  copy: 'Copy link',
-  copied: 'Link copied!',
-  copyFailed: 'Could not copy. Select the link and copy it.',
-} as const;
+import { SHARE_TEXT } from '../../lib/text';
 
 export interface ShareDialogProps {
   open: boolean;

@@ -1,2 +1,2 @@
-export { ShareDialog, SHARE_TEXT, type ShareDialogProps } from './ShareDialog';
+export { ShareDialog, type ShareDialogProps } from './ShareDialog';
 export { buildEmailLink, buildShareLink, copyText, openSharePopup, sharePopupFeatures } from './share-links';

@@ -45,6 +45,7 @@ export interface OpenApiDocument {
 const escape = (text: unknown): string => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+const STATUS_TEXT: Record<string, string> = { '200': 'OK', '201': 'Created', '204': 'No Content' };
 
 /** A one-line type: `string`, `integer ≥ 1`, `"a" | "b"`, `Post[]`... */
 function typeLabel(schema: JsonSchema): string {
@@ -106,17 +107,27 @@ function renderOperation(path: string, method: string, op: Operation): string {
       `<li><code class="field">${escape(p.name)}</code> <span class="muted">${escape(p.in)}</span>${p.required ? '' : '<span class="opt">optional</span>'} <code class="type">${escape(typeLabel(p.schema ?? {}))}</code>${p.schema?.default !== undefined ? ` <span class="muted">default ${escape(JSON.stringify(p.schema.default))}</span>` : ''}</li>`,
   );
   const body = op.requestBody?.content?.['application/json']?.schema;
-  const responses = Object.entries(op.responses ?? {}).map(([status, answer]) => {
-    const schema = answer.content?.['application/json']?.schema;
-    return `<h4><span class="status s${escape(status[0])}">${escape(status)}</span> ${escape(answer.description ?? '')}</h4>${renderSchema(schema)}`;
-  });
+  const answers = Object.entries(op.responses ?? {});
+  const successes = answers
+    .filter(([status]) => status.startsWith('2'))
+    .map(([status, answer]) => {
+      const schema = answer.content?.['application/json']?.schema;
+      return `<h4><span class="status s2">${escape(status)}</span> ${escape(STATUS_TEXT[status] ?? '')}</h4>${renderSchema(schema)}`;
+    });
+  const failures = answers
+    .filter(([status]) => !status.startsWith('2'))
+    .map(([status]) => status.toUpperCase());
+  const errors =
+    failures.length > 0
+      ? `<p class="muted"><span class="status s4">${escape(failures.join(', '))}</span> <code>{ message, code }</code>: see the error codes in docs/API.md</p>`
+      : '';
   return `<section class="op" id="${escape(id)}">
 <h3><span class="method ${escape(method)}">${escape(method.toUpperCase())}</span> <code>${escape(path)}</code></h3>
 ${op.summary ? `<p>${escape(op.summary)}</p>` : ''}${op.description ? `<p class="muted">${escape(op.description)}</p>` : ''}
 <p class="auth">${auth}</p>
 ${params.length > 0 ? `<h4>Parameters</h4><ul class="schema">${params.join('')}</ul>` : ''}
 ${body ? `<h4>Body (application/json)</h4>${renderSchema(body)}` : ''}
-<h4>Answers</h4>${responses.join('')}
+<h4>Answers</h4>${successes.join('')}${errors}
 </section>`;
 }
 

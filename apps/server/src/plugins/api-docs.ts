@@ -50,7 +50,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         version: '1.0.0',
         description:
           'The HTTP contract of Glimpse, generated from the schemas the server validates input and ' +
-          'serializes answers with. Errors are `{ message, code }` with a 4xx or 5xx status. ' +
+          'serializes answers with. Errors are { message, code } with a 4xx or 5xx status. ' +
           'Real-time chat is Socket.IO at /socket.io; its server events are under x-socketio-events.',
       },
       components: {

@@ -15,7 +15,7 @@ const server = http.createServer((_req, res) => {
 process.once('SIGTERM', () => server.close(() => process.exit(0)));
 process.stdin.on('end', () => process.exit(0));
 process.stdin.resume();
-server.listen(0, '127.0.0.1', () => {
+server.listen(Number(process.env.BENCH_CEILING_PORT ?? 0), '127.0.0.1', () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   process.stdout.write(`BENCH_READY ${JSON.stringify({ port, pid: process.pid })}\n`);

@@ -42,7 +42,8 @@ process.once('SIGINT', () => void shutdown());
 process.stdin.on('end', () => void shutdown());
 process.stdin.resume();
 
-await app.listen({ port: 0, host: '127.0.0.1' });
+// BENCH_SERVER_PORT pins the port (a machine shared by several people gives each a port range).
+await app.listen({ port: Number(process.env.BENCH_SERVER_PORT ?? 0), host: '127.0.0.1' });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
 process.stdout.write(`BENCH_READY ${JSON.stringify({ port, pid: process.pid })}\n`);

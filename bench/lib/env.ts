@@ -6,6 +6,15 @@ import { databaseUrlOf, type Target } from './dataset.js';
 /** A fresh JWT secret per bench run: the bench signs members' tokens with it, nothing else knows it. */
 export const BENCH_JWT_SECRET = randomBytes(32).toString('base64url');
 
+/** BENCH_SERVER_PORT / BENCH_CEILING_PORT pin the children's ports (else an ephemeral one each). */
+export function pinnedPorts(): NodeJS.ProcessEnv {
+  const { BENCH_SERVER_PORT, BENCH_CEILING_PORT } = process.env;
+  return {
+    ...(BENCH_SERVER_PORT ? { BENCH_SERVER_PORT } : {}),
+    ...(BENCH_CEILING_PORT ? { BENCH_CEILING_PORT } : {}),
+  };
+}
+
 /** The environment of a bench server child for this dataset (plus e.g. REDIS_URL). */
 export function serverEnv(target: Target, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
@@ -20,6 +29,7 @@ export function serverEnv(target: Target, extra: Record<string, string> = {}): N
     PORT: '0',
     // No web build needed: the API is what is measured.
     WEB_DIST: '/nonexistent-glimpse-bench-web',
+    ...pinnedPorts(),
     ...extra,
   };
   const url = databaseUrlOf(target);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { intArg, type Args } from '../lib/args.js';
 import { describeTarget, targetsFrom, type Target } from '../lib/dataset.js';
-import { serverEnv, tokenFor } from '../lib/env.js';
+import { pinnedPorts, serverEnv, tokenFor } from '../lib/env.js';
 import { getJson, load, type LoadResult } from '../lib/http-load.js';
 import { inspectDataset, notSeededMessage } from '../lib/inspect.js';
 import { fmt, table } from '../lib/report.js';
@@ -139,7 +139,7 @@ export async function runFeed(args: Args): Promise<void> {
     fs.writeFileSync(file, ceilingBody);
     const ceiling = await startServer({
       label: 'ceiling',
-      env: { PATH: process.env.PATH },
+      env: { PATH: process.env.PATH, ...pinnedPorts() },
       entry: 'ceiling-server.ts',
       args: [file],
     });

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { JWT_TTL_SECONDS, type TokenPayload } from '@glimpse/shared';
+import { JWT_TTL_SECONDS, ZTokenPayload, type TokenPayload } from '@glimpse/shared';
 
 /** HS256 JWTs, by hand: the format is small and a dependency would add nothing but surface. */
 
@@ -43,25 +43,14 @@ export function verifyToken(
   const given = Buffer.from(signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given))
     return { ok: false, reason: 'invalid' };
-  let claims: unknown;
+  let json: unknown;
   try {
-    claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    json = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
   } catch {
     return { ok: false, reason: 'invalid' };
   }
-  if (!isTokenPayload(claims)) return { ok: false, reason: 'invalid' };
-  if (claims.exp <= now) return { ok: false, reason: 'expired' };
-  return { ok: true, payload: claims };
-}
-
-function isTokenPayload(v: unknown): v is TokenPayload {
-  if (typeof v !== 'object' || v === null) return false;
-  const o = v as Record<string, unknown>;
-  return (
-    typeof o.userId === 'string' &&
-    typeof o.username === 'string' &&
-    typeof o.email === 'string' &&
-    typeof o.iat === 'number' &&
-    typeof o.exp === 'number'
-  );
+  const claims = ZTokenPayload.safeParse(json);
+  if (!claims.success) return { ok: false, reason: 'invalid' };
+  if (claims.data.exp <= now) return { ok: false, reason: 'expired' };
+  return { ok: true, payload: claims.data };
 }

@@ -100,19 +100,25 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw new NetworkError(error);
   }
 
-  const text = await response.text().catch(() => '');
-  const parsed = parseJson(text);
+  return readAnswer<T>(response.status, await response.text().catch(() => ''));
+}
 
-  if (!response.ok) {
+/**
+ * An answer's text as its parsed JSON (undefined when empty), or the ApiError it stands for: a
+ * non-2xx status (with the server's `{ message, code }` when it sent one), or an OK body that is
+ * not JSON. fetch() and the upload helper's XMLHttpRequest both read answers through this.
+ */
+export function readAnswer<T>(status: number, text: string): T {
+  const parsed = parseJson(text);
+  if (status < 200 || status >= 300) {
     const errorBody = isRecord(parsed) ? parsed : {};
-    throw new ApiError(response.status, {
+    throw new ApiError(status, {
       message: typeof errorBody.message === 'string' && errorBody.message ? errorBody.message : undefined,
       code: typeof errorBody.code === 'string' ? errorBody.code : undefined,
     });
   }
-  if (text && parsed === NOT_JSON) {
-    throw new ApiError(response.status, { message: COMMON_TEXT.nonJson, code: 'NON_JSON' });
-  }
+  if (text && parsed === NOT_JSON)
+    throw new ApiError(status, { message: COMMON_TEXT.nonJson, code: 'NON_JSON' });
   return (text ? parsed : undefined) as T;
 }
 

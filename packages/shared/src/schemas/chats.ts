@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CHAT_MESSAGES_PAGE_SIZE, MESSAGE_MAX_LENGTH } from '../constants.js';
 import { MSG, SOCKET_ERRORS } from '../messages.js';
 import { isValidId } from '../validation.js';
-import { makeIdParam, makePageQuery, ZIsoDate } from './common.js';
+import { makeIdParam, makePageQuery, ZEntity, ZIsoDate, ZMemberRef } from './common.js';
 import { ZActivity, ZProfilePicture, ZShortProfile } from './users.js';
 
 /** Longest client-side temporary id echoed back on `new_message`; anything longer is refused. */
@@ -75,19 +75,13 @@ export type MarkReadInput = z.infer<typeof ZMarkReadPayload>;
 
 // ---- Wire objects (API.md "Objects"): the same shapes over REST and the socket. ----
 
-export const ZChatParticipant = z.object({
-  id: z.string(),
-  _id: z.string(),
-  username: z.string(),
+export const ZChatParticipant = ZMemberRef.extend({
   profile: ZShortProfile,
   activity: ZActivity,
 });
 export type ChatParticipant = z.infer<typeof ZChatParticipant>;
 
-export const ZMessageSender = z.object({
-  id: z.string(),
-  _id: z.string(),
-  username: z.string(),
+export const ZMessageSender = ZMemberRef.extend({
   profilePicture: ZProfilePicture.nullable(),
   profile: ZShortProfile,
 });
@@ -96,9 +90,7 @@ export type MessageSender = z.infer<typeof ZMessageSender>;
 export const ZReadReceipt = z.object({ user: z.string(), readAt: ZIsoDate });
 export type ReadReceipt = z.infer<typeof ZReadReceipt>;
 
-export const ZMessage = z.object({
-  id: z.string(),
-  _id: z.string(),
+export const ZMessage = ZEntity.extend({
   chatId: z.string(),
   /** The same as chatId (SPEC clients read either). */
   chat: z.string(),
@@ -114,9 +106,7 @@ export const ZMessage = z.object({
 });
 export type Message = z.infer<typeof ZMessage>;
 
-export const ZChat = z.object({
-  id: z.string(),
-  _id: z.string(),
+export const ZChat = ZEntity.extend({
   type: z.enum(['direct', 'group']),
   groupInfo: z.object({ name: z.string() }).nullable(),
   participants: z.array(ZChatParticipant),

@@ -50,3 +50,9 @@ export const ZIsoDate = z.string().meta({ format: 'date-time' });
 
 /** The body of calls that take none: an empty body, `{}` or any object (its fields are ignored). */
 export const ZEmptyBody = z.object({}, { message: MSG.invalidData });
+
+/** Every wire object carries its id twice: `id` and `_id` (what MongoDB-era clients read). */
+export const ZEntity = z.object({ id: z.string(), _id: z.string() });
+
+/** A member as any answer names them: the ids and the username. */
+export const ZMemberRef = ZEntity.extend({ username: z.string() });

@@ -20,7 +20,7 @@ import {
 } from '../constants.js';
 import { MSG, POST_MSG, USER_MSG } from '../messages.js';
 import { isValidId, splitTags } from '../validation.js';
-import { makeIdParam, makePageQuery, ZIsoDate, ZPagination } from './common.js';
+import { makeIdParam, makePageQuery, ZEntity, ZIsoDate, ZMemberRef, ZPagination } from './common.js';
 import { ZAuthor, ZShortProfile } from './users.js';
 
 /** Lengths the spec leaves open, kept here beside the schemas that use them. */
@@ -244,12 +244,10 @@ export const ZPostLocation = z.object({
 });
 export type PostLocation = z.infer<typeof ZPostLocation>;
 
-export const ZComment = z.object({
-  id: z.string(),
-  _id: z.string(),
+export const ZComment = ZEntity.extend({
   content: z.string(),
   createdAt: ZIsoDate,
-  user: z.object({ id: z.string(), _id: z.string(), username: z.string(), profile: ZShortProfile }),
+  user: ZMemberRef.extend({ profile: ZShortProfile }),
 });
 export type Comment = z.infer<typeof ZComment>;
 
@@ -265,9 +263,7 @@ export const ZEngagement = z.object({
 });
 export type Engagement = z.infer<typeof ZEngagement>;
 
-export const ZPost = z.object({
-  id: z.string(),
-  _id: z.string(),
+export const ZPost = ZEntity.extend({
   title: z.string(),
   content: z.string(),
   excerpt: z.string(),

@@ -17,7 +17,7 @@ import {
   isValidWebsite,
   validateSettingsUsername,
 } from '../validation.js';
-import { makeIdParam, makePageQuery, ZIsoDate } from './common.js';
+import { makeIdParam, makePageQuery, ZIsoDate, ZMemberRef } from './common.js';
 
 /** Longest address we store for an email or a website (RFC 5321 path limit; common URL limit). */
 const EMAIL_MAX_LENGTH = 254;
@@ -173,10 +173,7 @@ export type UserStats = z.infer<typeof ZUserStats>;
 export const ZActivity = z.object({ isOnline: z.boolean(), lastActiveAt: ZIsoDate.nullable() });
 
 /** Anyone's view of a member: never email, phone, password hash or moderation data. */
-export const ZPublicUser = z.object({
-  id: z.string(),
-  _id: z.string(),
-  username: z.string(),
+export const ZPublicUser = ZMemberRef.extend({
   profile: ZPublicProfile,
   account: z.object({ isVerified: z.boolean() }),
   stats: ZUserStats,
@@ -211,10 +208,7 @@ export const ZShortProfile = z.object({
 });
 
 /** A post's author. */
-export const ZAuthor = z.object({
-  id: z.string(),
-  _id: z.string(),
-  username: z.string(),
+export const ZAuthor = ZMemberRef.extend({
   profile: ZShortProfile,
   account: z.object({ isVerified: z.boolean() }),
   followersCount: z.number().int(),

@@ -1,6 +1,6 @@
 import type { UploadedMedia, UploadMediaResponse } from '@glimpse/shared';
 import { readStoredToken } from '../../lib/token-storage';
-import { ApiError, buildApiUrl, NetworkError } from '../http';
+import { ApiError, buildApiUrl, NetworkError, readAnswer } from '../http';
 import { COMMON_TEXT } from '../../lib/text';
 
 /**
@@ -15,15 +15,6 @@ export interface UploadProgress {
   index: number;
   /** 0 to 1. */
   fraction: number;
-}
-
-function parseBody(text: string): unknown {
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
 }
 
 /** POSTs `form` to `${API_BASE_URL}${path}` and resolves with the parsed JSON answer. */
@@ -43,26 +34,15 @@ export function uploadWithProgress<T>(
       if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
     };
     xhr.onload = () => {
-      const body = parseBody(xhr.responseText);
-      if (xhr.status >= 200 && xhr.status < 300) {
-        if (body === undefined) {
-          reject(new ApiError(xhr.status, { message: COMMON_TEXT.nonJson, code: 'NON_JSON' }));
-          return;
-        }
+      try {
+        const body = readAnswer<T | undefined>(xhr.status, xhr.responseText);
+        if (body === undefined)
+          throw new ApiError(xhr.status, { message: COMMON_TEXT.nonJson, code: 'NON_JSON' });
         onProgress?.(1);
-        resolve(body as T);
-        return;
+        resolve(body);
+      } catch (error) {
+        reject(error);
       }
-      const { message, code } = (typeof body === 'object' && body !== null ? body : {}) as {
-        message?: unknown;
-        code?: unknown;
-      };
-      reject(
-        new ApiError(xhr.status, {
-          message: typeof message === 'string' && message ? message : undefined,
-          code: typeof code === 'string' ? code : undefined,
-        }),
-      );
     };
     xhr.onerror = () => reject(new NetworkError(new Error('Upload failed before the server answered')));
     xhr.onabort = () => reject(new DOMException('Upload aborted', 'AbortError'));

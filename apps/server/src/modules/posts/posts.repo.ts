@@ -127,13 +127,30 @@ export function feedPageQuery(db: DbOrTx, filter: FeedFilter, sort: FeedSort, wi
     sort === 'trending'
       ? [descIndexed(posts.hotScore), descIndexed(posts.id)]
       : [descIndexed(posts.createdAt), descIndexed(posts.id)];
-  return db
-    .select({ ...postPageColumns, cursorTime: exactTime(posts.createdAt) })
+  const columns = { ...postPageColumns, cursorTime: exactTime(posts.createdAt) };
+  if (after || win.offset === 0) {
+    return db
+      .select(columns)
+      .from(posts)
+      .where(and(...where))
+      .orderBy(...order)
+      .limit(win.limit + 1);
+  }
+  // A `page=` window: PostgreSQL would compute every selected column, engagement subqueries
+  // included, for each of the `offset` rows it skips. Pick the page's ids first (an index walk),
+  // then read those few rows in full, in the same statement.
+  const pageIds = db
+    .select({ id: posts.id })
     .from(posts)
     .where(and(...where))
     .orderBy(...order)
     .limit(win.limit + 1)
-    .offset(after ? 0 : win.offset);
+    .offset(win.offset);
+  return db
+    .select(columns)
+    .from(posts)
+    .where(inArray(posts.id, pageIds))
+    .orderBy(...order);
 }
 
 export async function selectFeedPage(

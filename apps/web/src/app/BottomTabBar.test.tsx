@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, makeSelfUser, makeToken, renderApp, stubFetch } from '../test/render';
 import { badgeText } from './BottomTabBar';
-import { OFFLINE_BANNER_TEXT } from './OfflineBanner';
+import { OFFLINE_BANNER_TEXT } from '../lib/text';
 
 /** matchMedia that answers `phone` for the phone query (and no to everything else). */
 function stubPhone(phone: boolean) {

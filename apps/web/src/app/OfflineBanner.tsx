@@ -1,9 +1,7 @@
 import { OfflineIcon } from '../components/icons';
 import { useOnlineStatus } from '../lib/useOnlineStatus';
 import styles from './AppLayout.module.css';
-
-export const OFFLINE_BANNER_TEXT =
-  "You're offline. What's already loaded stays here; likes, comments and messages need a connection.";
+import { OFFLINE_BANNER_TEXT } from '../lib/text';
 
 /**
  * App-wide, inside the sticky navbar (so it stays in view), while the browser says it has no network. The live region is always

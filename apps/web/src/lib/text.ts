@@ -4,7 +4,7 @@
  * @glimpse/shared's MSG; screens import from here or there, never write a literal twice.
  */
 
-import { MAX_IMAGES_PER_POST, MSG, POST_MSG, SOCKET_ERRORS, USER_MSG } from '@glimpse/shared';
+import { MAX_IMAGES_PER_POST, MSG, POST_MSG, SOCKET_ERRORS, USER_MSG, type Privacy } from '@glimpse/shared';
 
 /** Texts more than one screen shows. */
 export const COMMON_TEXT = {
@@ -16,6 +16,8 @@ export const COMMON_TEXT = {
   passwordHint: 'At least 6 characters',
   loadingProfile: 'Loading profile...',
   somethingWentWrong: SOCKET_ERRORS.internal,
+  /** The fallback alt text of one photo of several: "Sunset (photo 2)". */
+  nthPhoto: (title: string, index: number) => `${title} (photo ${index + 1})`,
 } as const;
 
 /** Every user-facing text of the chat screen that SPEC §2/§8 fixes (tests compare them exactly). */
@@ -202,3 +204,26 @@ export const UNLIKE_FAILED_MESSAGE = 'Failed to unlike post. Please try again.';
 export function followAlertText(username: string): string {
   return `To follow @${username}, visit their profile.`;
 }
+
+export const OFFLINE_BANNER_TEXT =
+  "You're offline. What's already loaded stays here; likes, comments and messages need a connection.";
+
+/** What a like or comment says when it cannot reach the server (it is not queued for later). */
+export const OFFLINE_ACTION_TEXT = {
+  like: "You're offline, so your like wasn't saved. Try again when you're back online.",
+  comment: "You're offline, so your comment wasn't posted. It's still here: send it when you're back online.",
+} as const;
+
+export const FOLLOWING_EMPTY_TEXT = {
+  title: 'Your Following feed is empty',
+  message: 'Follow people and their posts show up here. A few to start with:',
+  showPosts: 'Show their posts',
+  noOne: 'No one to suggest yet. Explore posts and follow the people behind them.',
+} as const;
+
+export const PRIVACY_LABELS: Record<Privacy, string> = {
+  public: 'Public',
+  followers: 'Followers',
+  friends: 'Friends',
+  private: 'Private',
+};

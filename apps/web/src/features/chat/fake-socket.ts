@@ -1,4 +1,4 @@
-import type { Message, SendMessageAck } from '@glimpse/shared';
+import { SOCKET_ERRORS, type Message, type SendMessageAck } from '@glimpse/shared';
 
 /**
  * A stand-in for socket.io-client's socket in page tests: records what the client emits and lets
@@ -18,7 +18,7 @@ export class FakeSocket {
   readonly sent: SentEvent[] = [];
   /** How `send_message` is answered; the default stores it with a server id. */
   onSend: (payload: { chatId: string; content: string; tempId: string }) => Promise<SendMessageAck> = () =>
-    Promise.resolve({ ok: false, message: 'Failed to send message' });
+    Promise.resolve({ ok: false, message: SOCKET_ERRORS.sendFailed });
   private listeners = new Map<string, Set<Listener>>();
   private managerListeners = new Map<string, Set<Listener>>();
 

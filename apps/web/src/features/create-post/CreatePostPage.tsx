@@ -18,13 +18,7 @@ import { LocationPicker } from './LocationPicker';
 import { useCreatePostFlow, type CreatePostStatus } from './useCreatePostFlow';
 import { CREATE_POST_MSG } from '../../lib/text';
 import { usePostImages } from './usePostImages';
-
-export const PRIVACY_LABELS: Record<Privacy, string> = {
-  public: 'Public',
-  followers: 'Followers',
-  friends: 'Friends',
-  private: 'Private',
-};
+import { PRIVACY_LABELS } from '../../lib/text';
 
 /** Public first (the default), then widening privacy. */
 const PRIVACY_ORDER: readonly Privacy[] = ['public', 'followers', 'friends', 'private'];

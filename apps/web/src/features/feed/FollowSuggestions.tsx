@@ -7,16 +7,10 @@ import { Button } from '../../components/Button';
 import { Skeleton, SkeletonScreen } from '../../components/Skeleton';
 import { authorName, FollowButton, profileHref, useFollowAction } from '../post';
 import styles from './FollowSuggestions.module.css';
+import { FOLLOWING_EMPTY_TEXT } from '../../lib/text';
 
 /** How many people the empty Following feed suggests. */
 export const SUGGESTIONS_SHOWN = 6;
-
-export const FOLLOWING_EMPTY_TEXT = {
-  title: 'Your Following feed is empty',
-  message: 'Follow people and their posts show up here. A few to start with:',
-  showPosts: 'Show their posts',
-  noOne: 'No one to suggest yet. Explore posts and follow the people behind them.',
-} as const;
 
 export interface FollowSuggestionsProps {
   /** Reloads the Following feed (after at least one follow). */

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { jsonResponse, makeToken, renderApp } from '../../test/render';
 import { callsTo, makePost, stubApi } from '../post/post-fixtures';
 import { makePublicUser } from '../profile/test-fixtures';
-import { FOLLOWING_EMPTY_TEXT } from './FollowSuggestions';
+import { FOLLOWING_EMPTY_TEXT } from '../../lib/text';
 
 function page(
   posts: Post[],

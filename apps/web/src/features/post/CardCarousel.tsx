@@ -67,7 +67,7 @@ export function CardCarousel({ images, title, priority = false, onOpen, onLike }
         return (
           <ResponsiveImage
             image={image}
-            alt={altTextOf(image, count > 1 ? `${title} (photo ${i + 1})` : title)}
+            alt={altTextOf(image, count > 1 ? COMMON_TEXT.nthPhoto(title, i) : title)}
             sizes={CARD_IMAGE_SIZES}
             priority={priority && isCurrent}
           />

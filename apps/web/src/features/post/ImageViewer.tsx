@@ -107,7 +107,7 @@ export function ImageViewer({
                   src={image.url}
                   srcSet={buildSrcSet(image)}
                   sizes="100vw"
-                  alt={altTextOf(image, count > 1 ? `${title} (photo ${i + 1})` : title)}
+                  alt={altTextOf(image, count > 1 ? COMMON_TEXT.nthPhoto(title, i) : title)}
                   draggable={false}
                 />
               </div>

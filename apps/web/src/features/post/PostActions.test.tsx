@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { usePostQuery } from '../../api/queries/posts';
 import { jsonResponse, makeToken, renderWithProviders } from '../../test/render';
 import { PostDetail } from './PostDetail';
-import { OFFLINE_ACTION_TEXT } from './post-text';
+import { OFFLINE_ACTION_TEXT } from '../../lib/text';
 import { callsTo, makePost, stubApi } from './post-fixtures';
 
 function deferred() {

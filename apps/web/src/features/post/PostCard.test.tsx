@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeSelfUser, makeToken, renderWithProviders } from '../../test/render';
 import { PostCard } from './PostCard';
-import { OFFLINE_ACTION_TEXT } from './post-text';
+import { OFFLINE_ACTION_TEXT } from '../../lib/text';
 import { callsTo, makeImage, makePost, stubApi } from './post-fixtures';
 import { jsonResponse } from '../../test/render';
 

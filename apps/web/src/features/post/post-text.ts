@@ -22,9 +22,3 @@ export function postHref(post: Pick<Post, 'id'>): string {
 export function profileHref(username: string): string {
   return `/profile/${encodeURIComponent(username)}`;
 }
-
-/** What a like or comment says when it cannot reach the server (it is not queued for later). */
-export const OFFLINE_ACTION_TEXT = {
-  like: "You're offline, so your like wasn't saved. Try again when you're back online.",
-  comment: "You're offline, so your comment wasn't posted. It's still here: send it when you're back online.",
-} as const;

@@ -11,7 +11,8 @@ import {
 import { useToast } from '../../components/useToast';
 import { isOffline } from '../../lib/useOnlineStatus';
 import { FOLLOW_SIGN_IN_MESSAGE, useInteractionGuard } from './useInteractionGuard';
-import { OFFLINE_ACTION_TEXT, postHref } from './post-text';
+import { postHref } from './post-text';
+import { OFFLINE_ACTION_TEXT } from '../../lib/text';
 
 /**
  * Follow with the spec's rules around it: a visitor gets "Authentication required" and /login;

@@ -9,6 +9,7 @@ import { fastifyLogging } from './lib/log.js';
 import { TRUST_PROXY } from './lib/public-urls.js';
 import { createMemoryRateLimiter, createRedisRateLimiter } from './lib/rate-limit.js';
 import { createMediaStorage } from './lib/storage/index.js';
+import { accountRoutes } from './modules/account/account.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { chatRoutes } from './modules/chats/chats.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
@@ -100,6 +101,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(postsRoutes);
   await app.register(searchRoutes);
   await app.register(usersRoutes);
+  await app.register(accountRoutes);
   await registerApiDocs(app);
 
   await registerStaticWeb(app, config.webDist);

@@ -20,6 +20,8 @@ export interface ChatEvents {
   chatCreated(opts: { chatId: string; memberIds: string[]; recipientId: string; chat: Chat }): void;
   /** Every member hears `chat_deleted`, then nobody stays in the room. */
   chatDeleted(opts: { chatId: string; memberIds: string[] }): void;
+  /** Every socket of the member, on every node, is disconnected (account deleted, sessions ended). */
+  sessionsEnded(userId: string): void;
 }
 
 /**

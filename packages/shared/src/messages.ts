@@ -138,6 +138,9 @@ export const USER_MSG = {
   profileUpdated: 'Profile updated successfully',
   passwordUpdated: 'Password updated successfully',
   invalidProfilePicture: 'Invalid profile picture',
+  passwordRequired: 'Password is required to delete your account',
+  passwordIncorrect: 'Password is incorrect',
+  accountDeleted: 'Account deleted',
 } as const;
 
 /** Texts of GET /api/search that the spec leaves to us ("Query cannot be empty" is MSG.queryEmpty). */

@@ -29,6 +29,11 @@ export function createChatEvents(io: ChatIo): ChatEvents {
       io.to([room, ...opts.memberIds.map(userRoom)]).emit(SOCKET_EVENTS.chatDeleted, { chatId: opts.chatId });
       io.in(room).socketsLeave(room);
     },
+    sessionsEnded(userId) {
+      // Through the adapter, so the member's sockets on other nodes go too; their disconnect
+      // handlers then take them out of presence.
+      io.in(userRoom(userId)).disconnectSockets(true);
+    },
   };
 }
 

@@ -7,6 +7,7 @@ import { useAuth } from '../lib/useAuth';
 import { cx } from '../lib/cx';
 import styles from './NavBar.module.css';
 import { OfflineBanner } from './OfflineBanner';
+import { UpdatePrompt } from './UpdatePrompt';
 import type { PageName } from './pages';
 import { usePrefetchOnIntent } from './usePrefetchOnIntent';
 
@@ -84,6 +85,7 @@ export function NavBar() {
         </div>
       </nav>
       <OfflineBanner />
+      <UpdatePrompt />
     </header>
   );
 }

@@ -260,3 +260,10 @@ export const YOUR_DATA_TEXT = {
   deleteFailed: 'Failed to delete your account. Please try again.',
   deleted: 'Your account has been deleted.',
 } as const;
+
+/** The service worker's "a new version is ready" bar. */
+export const UPDATE_TEXT = {
+  available: 'A new version of Glimpse is available.',
+  reload: 'Reload to update',
+  dismiss: 'Not now',
+} as const;

@@ -267,3 +267,11 @@ export const UPDATE_TEXT = {
   reload: 'Reload to update',
   dismiss: 'Not now',
 } as const;
+
+/** /create-post drafts (kept on this device until posted or discarded). */
+export const DRAFT_TEXT = {
+  restored: 'We restored your unfinished post.',
+  saved: 'Draft saved on this device',
+  discard: 'Discard draft',
+  discarded: 'Draft discarded',
+} as const;

@@ -1,6 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createMember, createPost, expectAccessible, signIn } from '../fixtures';
 
+// The service worker is what these tests are about (the suite blocks it by default).
+test.use({ serviceWorkers: 'allow' });
+
 const OFFLINE_BANNER = "You're offline. What's already loaded stays here";
 
 /** Waits until the service worker controls the page (after the first visit installs it). */

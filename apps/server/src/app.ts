@@ -18,6 +18,7 @@ import { systemRoutes } from './modules/system/system.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { registerApiDocs, registerOpenApi } from './plugins/api-docs.js';
 import { registerAuth } from './plugins/auth.js';
+import { registerCompression } from './plugins/compression.js';
 import { registerCors } from './plugins/cors.js';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler.js';
 import { registerStaticWeb } from './plugins/static-web.js';
@@ -78,6 +79,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerAuth(app);
   registerRealtime(app, io);
   await registerCors(app, config);
+  await registerCompression(app);
 
   // Registered once; each upload route narrows the limits per request (request.parts({ limits })).
   await app.register(multipart, {

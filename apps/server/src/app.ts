@@ -6,7 +6,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
 import { fastifyLogging } from './lib/log.js';
-import { TRUST_PROXY } from './lib/public-urls.js';
+import { proxyTrust } from './lib/public-urls.js';
 import { createMemoryRateLimiter, createRedisRateLimiter } from './lib/rate-limit.js';
 import { createMediaStorage } from './lib/storage/index.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -51,7 +51,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // One access line per request (lib/log.ts), not Fastify's two.
     ...fastifyLogging(opts.logger, config.logLevel),
     bodyLimit: 1024 * 1024,
-    trustProxy: TRUST_PROXY,
+    // Off by default: X-Forwarded-For is believed only from the proxies TRUST_PROXY names, so a
+    // client cannot pick its own request.ip (the address rate limits count by).
+    trustProxy: config.trustProxy === false ? false : proxyTrust(config.trustProxy),
     // Ids are validated by the route schemas with resource-specific messages; keep routing lenient.
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: frameworkErrorHandler,

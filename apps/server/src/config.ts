@@ -43,6 +43,7 @@ const ZEnv = z.object({
   SEED_DEMO: ZBool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
+  ADMIN_EMAILS: z.string().default(''),
 });
 
 export interface Config {
@@ -67,6 +68,8 @@ export interface Config {
   seedDemo: boolean;
   logLevel: string;
   loginMaxFailures: number;
+  /** Members with these emails (lowercase) become admins when they register or sign in. */
+  adminEmails: string[];
 }
 
 export class ConfigError extends Error {}
@@ -107,5 +110,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
+    adminEmails: e.ADMIN_EMAILS.split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
   };
 }

@@ -20,6 +20,11 @@ export interface ChatEvents {
   chatCreated(opts: { chatId: string; memberIds: string[]; recipientId: string; chat: Chat }): void;
   /** Every member hears `chat_deleted`, then nobody stays in the room. */
   chatDeleted(opts: { chatId: string; memberIds: string[] }): void;
+  /**
+   * Disconnects every socket of the member on every node (suspension). Their tokens are already
+   * refused by then: each request and socket sign-in reads the member's row.
+   */
+  sessionsEnded(userId: string): void;
 }
 
 /**

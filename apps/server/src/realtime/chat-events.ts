@@ -29,6 +29,11 @@ export function createChatEvents(io: ChatIo): ChatEvents {
       io.to([room, ...opts.memberIds.map(userRoom)]).emit(SOCKET_EVENTS.chatDeleted, { chatId: opts.chatId });
       io.in(room).socketsLeave(room);
     },
+    sessionsEnded(userId) {
+      // The user room exists only for authenticated sockets; with the Redis adapter this reaches
+      // the member's sockets on every node.
+      io.in(userRoom(userId)).disconnectSockets(true);
+    },
   };
 }
 

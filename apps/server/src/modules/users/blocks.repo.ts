@@ -40,6 +40,27 @@ export async function isBlockedBetween(db: DbOrTx, a: string, b: string): Promis
   return row !== undefined;
 }
 
+/** Which way a block between the viewer and another member runs, if any. */
+export async function blockDirections(
+  db: DbOrTx,
+  viewerId: string,
+  otherId: string,
+): Promise<{ viewerBlocked: boolean; blockedViewer: boolean }> {
+  const rows = await db
+    .select({ blockerId: blocks.blockerId })
+    .from(blocks)
+    .where(
+      or(
+        and(eq(blocks.blockerId, viewerId), eq(blocks.blockedId, otherId)),
+        and(eq(blocks.blockerId, otherId), eq(blocks.blockedId, viewerId)),
+      ),
+    );
+  return {
+    viewerBlocked: rows.some((r) => r.blockerId === viewerId),
+    blockedViewer: rows.some((r) => r.blockerId === otherId),
+  };
+}
+
 /** True when this call created the block. */
 export async function insertBlock(db: DbOrTx, blockerId: string, blockedId: string): Promise<boolean> {
   const rows = await db

@@ -20,7 +20,10 @@ export interface ChatEvents {
   chatCreated(opts: { chatId: string; memberIds: string[]; recipientId: string; chat: Chat }): void;
   /** Every member hears `chat_deleted`, then nobody stays in the room. */
   chatDeleted(opts: { chatId: string; memberIds: string[] }): void;
-  /** Every socket of the member, on every node, is disconnected (account deleted, sessions ended). */
+  /**
+   * The member's sessions ended (`endSessions` committed, or a suspension): every open socket of
+   * theirs, on every node, is disconnected; a client dials again with a fresh token or stays out.
+   */
   sessionsEnded(userId: string): void;
 }
 

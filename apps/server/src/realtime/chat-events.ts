@@ -30,8 +30,8 @@ export function createChatEvents(io: ChatIo): ChatEvents {
       io.in(room).socketsLeave(room);
     },
     sessionsEnded(userId) {
-      // Through the adapter, so the member's sockets on other nodes go too; their disconnect
-      // handlers then take them out of presence.
+      // Through the adapter (Redis when configured): the sockets of every node close, and each
+      // one's disconnect handler signs it out of presence and typing as usual.
       io.in(userRoom(userId)).disconnectSockets(true);
     },
   };

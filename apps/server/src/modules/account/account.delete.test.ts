@@ -86,7 +86,8 @@ async function postCounters(postId: string) {
   }>(
     t.database.db,
     sql`SELECT likes_count AS likes, (SELECT count(*)::int FROM likes WHERE post_id = p.id) AS likes_rows,
-               comments_count AS comments, (SELECT count(*)::int FROM comments WHERE post_id = p.id) AS comments_rows,
+               comments_count AS comments,
+               (SELECT count(*)::int FROM comments WHERE post_id = p.id AND removed_at IS NULL) AS comments_rows,
                shares_count AS shares, (SELECT count(*)::int FROM shares WHERE post_id = p.id) AS shares_rows,
                views_count AS views, hot_score AS hot, created_at
         FROM posts p WHERE id = ${postId}`,
@@ -161,12 +162,34 @@ describe('DELETE /api/users/me', () => {
     await ok(await inject('POST', `/api/posts/${benPost.id}/comment`, ana, { content: 'two' }), 201);
     await ok(await inject('POST', `/api/posts/${benPost.id}/comment`, cara, { content: 'three' }), 201);
     await ok(await inject('POST', `/api/posts/${anaPost.id}/comment`, ben, { content: 'nice' }), 201);
+    // A third comment of ana's that a moderator removed (out of the count since then).
+    const removed = await inject('POST', `/api/posts/${benPost.id}/comment`, ana, { content: 'spam' });
+    await ok(removed, 201);
+    await t.database.db.execute(
+      sql`UPDATE comments SET removed_at = now() WHERE id = ${removed.json<{ comment: { id: string } }>().comment.id}`,
+    );
+    await t.database.db.execute(
+      sql`UPDATE posts SET comments_count = comments_count - 1 WHERE id = ${benPost.id}`,
+    );
     await ok(await inject('POST', `/api/posts/${benPost.id}/share`, ana, {}));
     await ok(await inject('POST', `/api/posts/${benPost.id}/share`, cara, {}));
     await ok(await inject('POST', `/api/users/${ben.id}/follow`, ana, {}));
     await ok(await inject('POST', `/api/users/${ana.id}/follow`, ben, {}));
     await ok(await inject('POST', `/api/users/${ana.id}/follow`, cara, {}));
     await ok(await inject('POST', `/api/users/${ben.id}/follow`, cara, {}));
+
+    // Blocks both ways and a report by ana (moderation's tables).
+    const dave = await seedUser(t);
+    await ok(await inject('POST', `/api/users/${dave.id}/block`, ana, {}));
+    await ok(await inject('POST', `/api/users/${ana.id}/block`, dave, {}));
+    await ok(
+      await inject('POST', '/api/reports', ana, {
+        targetType: 'post',
+        targetId: caraPost.id,
+        reason: 'spam',
+      }),
+      201,
+    );
 
     // Chats: ana with ben (goes), ben with cara (stays untouched).
     const anaBen = await kit.openChat(ana, ben);
@@ -195,6 +218,9 @@ describe('DELETE /api/users/me', () => {
     const before = await rowsReferencing(ana.id);
     expect(before['posts.author_id']).toBe(1);
     expect(before['notifications.actor_id']).toBe(1);
+    expect(before['blocks.blocker_id']).toBe(1);
+    expect(before['blocks.blocked_id']).toBe(1);
+    expect(before['reports.reporter_id']).toBe(1);
     const [avatar] = await queryRows<{ url: string }>(
       t.database.db,
       sql`SELECT avatar_url AS url FROM users WHERE id = ${ana.id}`,

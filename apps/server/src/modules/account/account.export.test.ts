@@ -163,7 +163,11 @@ describe('GET /api/users/me/export', () => {
     const ana = await seedUser(t);
     const [url] = await upload(ana, [await solidImage(200, 200)]);
     const post = await createPostViaApi(t, ana, { media: { images: [{ url }] } });
-    await t.app.ctx.storage.delete(keyOf(post.media.images[0]!.url));
+    const [stored] = await queryRows<{ url: string }>(
+      t.database.db,
+      sql`SELECT url FROM post_media WHERE post_id = ${post.id}`,
+    );
+    await t.app.ctx.storage.delete(keyOf(stored!.url));
     const res = await inject('GET', '/api/users/me/export', ana);
     expect(res.statusCode).toBe(200);
     const files = await unzip(res.rawPayload);

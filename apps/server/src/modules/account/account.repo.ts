@@ -49,7 +49,7 @@ const views = sql.raw('views_count');
 
 /**
  * Takes the member's likes, comments and shares off the counters (and hot score) of other
- * members' posts. Relative updates on the locked rows, so a like by someone else committing at
+ * members' posts. A comment a moderator removed already left the count when it was removed. Relative updates on the locked rows, so a like by someone else committing at
  * the same moment is not lost. The member's own posts go entirely, so they are left alone.
  */
 export async function subtractEngagementOnOthersPosts(tx: Tx, userId: string): Promise<void> {
@@ -61,7 +61,8 @@ export async function subtractEngagementOnOthersPosts(tx: Tx, userId: string): P
   await tx.execute(sql`
     UPDATE posts SET comments_count = ${commentsMinus},
                      hot_score = ${hotScoreExpr({ likes, comments: commentsMinus, shares, views })}
-    FROM (SELECT post_id, count(*)::int AS n FROM comments WHERE user_id = ${userId} GROUP BY post_id) AS c
+    FROM (SELECT post_id, count(*)::int AS n FROM comments
+          WHERE user_id = ${userId} AND removed_at IS NULL GROUP BY post_id) AS c
     WHERE posts.id = c.post_id AND posts.author_id <> ${userId}`);
   await tx.execute(sql`
     UPDATE posts SET shares_count = ${sharesMinus},

@@ -143,6 +143,7 @@ export const USER_MSG = {
   passwordRequired: 'Password is required to delete your account',
   passwordIncorrect: 'Password is incorrect',
   accountDeleted: 'Account deleted',
+  tooManyExports: 'You have downloaded your data several times in the last hour. Please try again later.',
 } as const;
 
 /** Texts of GET /api/search that the spec leaves to us ("Query cannot be empty" is MSG.queryEmpty). */

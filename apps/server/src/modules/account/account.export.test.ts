@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
-import type { UploadMediaResponse } from '@glimpse/shared';
+import { EXPORTS_PER_WINDOW, USER_MSG, type UploadMediaResponse } from '@glimpse/shared';
 import { queryRows } from '../../db/client.js';
 import { newId } from '../../lib/ids.js';
 import { createTestApp, seedUser, type SeededUser, type TestApp } from '../../test/harness.js';
@@ -157,6 +157,18 @@ describe('GET /api/users/me/export', () => {
       expect(original).not.toBeNull();
       expect(files.get(`media/${post.id}-${i + 1}.webp`)!.equals(original!)).toBe(true);
     }
+  });
+
+  it('allows a few exports an hour per member', async () => {
+    const ana = await seedUser(t);
+    for (let i = 0; i < EXPORTS_PER_WINDOW; i++) {
+      expect((await inject('GET', '/api/users/me/export', ana)).statusCode).toBe(200);
+    }
+    const refused = await inject('GET', '/api/users/me/export', ana);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ message: USER_MSG.tooManyExports, code: 'RATE_LIMITED' });
+    // Another member is not affected.
+    expect((await inject('GET', '/api/users/me/export', await seedUser(t))).statusCode).toBe(200);
   });
 
   it('lists a photo missing from the store instead of failing', async () => {

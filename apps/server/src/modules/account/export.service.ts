@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { ZipFile } from 'yazl';
-import { MSG } from '@glimpse/shared';
+import { EXPORTS_PER_WINDOW, EXPORTS_WINDOW_MS, MSG, USER_MSG } from '@glimpse/shared';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import type { Viewer } from '../../lib/permissions.js';
@@ -87,6 +87,11 @@ export async function openExport(
   viewer: Viewer,
   opts: { signal: AbortSignal },
 ): Promise<{ filename: string; stream: Readable }> {
+  // rate limit: export. Counted before any database work; per member, shared by every node
+  // through ctx.rateLimiter (Redis when configured).
+  const hits = await ctx.rateLimiter.hit(`export:${viewer.id}`, EXPORTS_WINDOW_MS);
+  if (hits > EXPORTS_PER_WINDOW) throw new AppError('RATE_LIMITED', USER_MSG.tooManyExports);
+
   const user = await findUserById(ctx.db, viewer.id);
   if (!user) throw new AppError('UNAUTHENTICATED', MSG.accessTokenRequired);
   const [posts, comments, chats, following, followers] = await Promise.all([

@@ -96,7 +96,7 @@ export async function openExport(
   if (!user) throw new AppError('UNAUTHENTICATED', MSG.accessTokenRequired);
   const [posts, comments, chats, following, followers] = await Promise.all([
     selectExportPosts(ctx.db, viewer.id),
-    selectExportComments(ctx.db, viewer.id),
+    selectExportComments(ctx.db, viewer),
     selectExportChats(ctx.db, viewer.id),
     selectExportFollows(ctx.db, viewer.id, 'following'),
     selectExportFollows(ctx.db, viewer.id, 'followers'),

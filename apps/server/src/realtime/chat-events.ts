@@ -29,6 +29,12 @@ export function createChatEvents(io: ChatIo): ChatEvents {
       io.to([room, ...opts.memberIds.map(userRoom)]).emit(SOCKET_EVENTS.chatDeleted, { chatId: opts.chatId });
       io.in(room).socketsLeave(room);
     },
+    notify(userId, notification) {
+      io.to(userRoom(userId)).emit(SOCKET_EVENTS.notification, notification);
+    },
+    unreadCounts(userId, counts) {
+      io.to(userRoom(userId)).emit(SOCKET_EVENTS.unreadCounts, counts);
+    },
   };
 }
 

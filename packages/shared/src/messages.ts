@@ -75,6 +75,7 @@ export const MSG = {
   queryEmpty: 'Query cannot be empty',
   accessDenied: 'Access denied',
   chatDeleted: 'Chat deleted successfully',
+  archivedInvalid: 'Archived must be true or false',
   chatNotCreated: 'Chat could not be created, please try again',
   invalidParticipant: 'Invalid participant ID',
 

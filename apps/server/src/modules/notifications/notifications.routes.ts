@@ -7,12 +7,14 @@ import {
   ZNotificationSettings,
   ZNotificationsQuery,
   ZUnreadCountAnswer,
+  ZUnreadCounts,
   ZUpdateNotificationSettingsBody,
 } from '@glimpse/shared';
 import { BEARER_REQUIRED, ERROR_ANSWERS } from '../../plugins/api-docs.js';
 import { urlsOf, viewerOf } from '../../plugins/auth.js';
 import {
   getNotificationSettings,
+  getUnreadCounts,
   listNotifications,
   readAllNotifications,
   readNotification,
@@ -38,6 +40,19 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => listNotifications(ctx, viewerOf(request), request.query, urlsOf(app, request)),
+  );
+
+  r.get(
+    '/api/notifications/unread-counts',
+    {
+      ...auth,
+      schema: {
+        summary: "The member's badges: unread notifications and unread chat messages",
+        security,
+        response: { 200: ZUnreadCounts, ...ERROR_ANSWERS },
+      },
+    },
+    async (request) => getUnreadCounts(ctx, viewerOf(request)),
   );
 
   r.post(

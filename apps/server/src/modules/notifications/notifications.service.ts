@@ -7,6 +7,7 @@ import {
   type NotificationsQuery,
   type NotificationType,
   type UnreadCountAnswer,
+  type UnreadCounts,
   type UpdateNotificationSettingsBody,
 } from '@glimpse/shared';
 import type { AppContext, Tx } from '../../context.js';
@@ -170,7 +171,12 @@ export async function notifyMentions(
   return changes;
 }
 
-async function unreadCountsOf(ctx: AppContext, viewer: PostViewer) {
+/** GET /api/notifications/unread-counts (the badges before the socket says more). */
+export async function getUnreadCounts(ctx: AppContext, viewer: PostViewer): Promise<UnreadCounts> {
+  return unreadCountsOf(ctx, viewer);
+}
+
+async function unreadCountsOf(ctx: AppContext, viewer: PostViewer): Promise<UnreadCounts> {
   const [notifications, messages] = await Promise.all([
     countUnread(ctx.db, viewer),
     countUnreadMessages(ctx.db, viewer.id),

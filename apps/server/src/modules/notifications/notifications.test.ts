@@ -230,6 +230,7 @@ describe('GET /api/notifications', () => {
       ['POST', '/api/notifications/read-all'],
       ['POST', `/api/notifications/${'a'.repeat(24)}/read`],
       ['GET', '/api/notifications/settings'],
+      ['GET', '/api/notifications/unread-counts'],
     ] as const) {
       expect((await call(method, url)).statusCode).toBe(401);
     }
@@ -260,6 +261,10 @@ describe('reading', () => {
     expect(one.json()).toEqual({ unreadCount: 1 });
     expect((await listOf(ava)).notifications.map((n) => n.read)).toEqual([false, true]);
 
+    expect((await call('GET', '/api/notifications/unread-counts', ava)).json()).toEqual({
+      notifications: 1,
+      messages: 0,
+    });
     const all = await call('POST', '/api/notifications/read-all', ava);
     expect(all.json()).toEqual({ unreadCount: 0 });
     expect((await listOf(ava)).notifications.map((n) => n.read)).toEqual([true, true]);

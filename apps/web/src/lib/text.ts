@@ -38,6 +38,8 @@ export const CHAT_TEXT = {
   welcomeTitle: 'Welcome to Messages',
   welcomeMessage: 'Select a conversation to start messaging',
   activeNow: 'Active now',
+  archive: 'Archive Chat',
+  unarchive: 'Move to All',
   deleteConfirm:
     'Delete this chat? The entire message history will be permanently deleted and cannot be recovered.',
   disconnected: "Disconnected from the chat server. Messages can't be sent until the connection is back.",

@@ -192,6 +192,26 @@ describe('privacy', () => {
   });
 });
 
+describe('blocks and suspensions', () => {
+  const block = (who: SeededUser, target: SeededUser) => call('POST', `/api/users/${target.id}/block`, who);
+
+  it('hides what a member did once either side blocks the other, and tells nothing new across it', async () => {
+    const [ava, fan, other] = [await seed(), await seed(), await seed()];
+    expect((await toggleFollow(fan, ava)).statusCode).toBe(200);
+    expect((await toggleFollow(other, ava)).statusCode).toBe(200);
+    expect((await listOf(ava)).unreadCount).toBe(2);
+
+    expect((await block(ava, fan)).statusCode).toBe(200);
+    const afterBlock = await listOf(ava);
+    expect(afterBlock.notifications.map((n) => n.actor.id)).toEqual([other.id]);
+    expect(afterBlock.unreadCount).toBe(1);
+
+    // The blocked member mentions her: nothing reaches her, and nothing is stored to show later.
+    await createPostViaApi(kit.t, fan, { content: `hey @${ava.username}` });
+    expect((await listOf(ava)).notifications.map((n) => n.actor.id)).toEqual([other.id]);
+  });
+});
+
 describe('GET /api/notifications', () => {
   it('filters by tab and pages by cursor, newest first', async () => {
     const [ava, ben, cid] = [await seed(), await seed(), await seed()];

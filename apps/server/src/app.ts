@@ -6,6 +6,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
 import { fastifyLogging } from './lib/log.js';
+import { createMetrics } from './lib/metrics.js';
 import { TRUST_PROXY } from './lib/public-urls.js';
 import { createMemoryRateLimiter, createRedisRateLimiter } from './lib/rate-limit.js';
 import { createMediaStorage } from './lib/storage/index.js';
@@ -20,6 +21,7 @@ import { registerApiDocs, registerOpenApi } from './plugins/api-docs.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerCors } from './plugins/cors.js';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler.js';
+import { registerHttpMetrics } from './plugins/metrics.js';
 import { registerStaticWeb } from './plugins/static-web.js';
 import { registerValidation } from './plugins/validation.js';
 import { createChatEvents } from './realtime/chat-events.js';
@@ -59,6 +61,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const redis = opts.redis ?? null;
   const redisPrefix = opts.redisPrefix ?? 'glimpse:';
   const io = createSocketServer(app, config);
+  const metrics = createMetrics();
+  metrics.watchDbPool(opts.database.pool);
+  metrics.watchSockets(() => io.engine.clientsCount);
   const ctx: AppContext = {
     config,
     database: opts.database,
@@ -69,10 +74,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     rateLimiter: redis ? createRedisRateLimiter(redis, redisPrefix) : createMemoryRateLimiter(),
     storage: createMediaStorage(config),
     events: createChatEvents(io),
+    metrics,
+    lifecycle: { shuttingDown: false },
   };
   app.decorate('ctx', ctx);
   app.decorate('io', io);
 
+  registerHttpMetrics(app, metrics);
   registerErrorHandler(app);
   registerValidation(app);
   registerAuth(app);

@@ -98,6 +98,7 @@ export async function sendChatMessage(
     urls,
   );
   ctx.events.newMessage(message, { senderId: sender.id, tempId: input.tempId });
+  ctx.metrics.messagesSent.inc();
   return input.tempId === undefined ? message : { ...message, tempId: input.tempId };
 }
 

@@ -6,6 +6,8 @@ export interface Metrics {
   registry: Registry;
   /** Seconds from request to response, by method, route pattern and status code. */
   httpDuration: Histogram<'method' | 'route' | 'status_code'>;
+  /** Requests received and not yet answered (or abandoned by their client). */
+  httpInFlight: Gauge;
   /** Chat messages this node stored and sent out. */
   messagesSent: Counter;
   /** Where the sockets-connected gauge reads from (the Socket.IO server registers itself). */
@@ -31,6 +33,11 @@ export function createMetrics(): Metrics {
     help: 'HTTP request duration in seconds, by method, route pattern and status code',
     labelNames: ['method', 'route', 'status_code'] as const,
     buckets: HTTP_BUCKETS,
+    registers: [registry],
+  });
+  const httpInFlight = new Gauge({
+    name: 'http_requests_in_flight',
+    help: 'HTTP requests received and not yet answered',
     registers: [registry],
   });
   const messagesSent = new Counter({
@@ -74,6 +81,7 @@ export function createMetrics(): Metrics {
   return {
     registry,
     httpDuration,
+    httpInFlight,
     messagesSent,
     watchSockets: (count) => (sockets = count),
     watchDbPool: (p) => (pool = p),

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Metrics } from '../lib/metrics.js';
 
 /**
@@ -7,7 +7,18 @@ import type { Metrics } from '../lib/metrics.js';
  * matched is `unmatched`.
  */
 export function registerHttpMetrics(app: FastifyInstance, metrics: Metrics): void {
+  // Counted once in, once out: answered (onResponse) or abandoned by the client (onRequestAbort).
+  const open = new WeakSet<FastifyRequest>();
+  const done = (request: FastifyRequest) => {
+    if (open.delete(request)) metrics.httpInFlight.dec();
+  };
+  app.addHook('onRequest', async (request) => {
+    open.add(request);
+    metrics.httpInFlight.inc();
+  });
+  app.addHook('onRequestAbort', async (request) => done(request));
   app.addHook('onResponse', async (request, reply) => {
+    done(request);
     metrics.httpDuration.observe(
       {
         method: request.method,

@@ -41,6 +41,8 @@ export function registerRealtime(app: FastifyInstance, io: ChatIo): void {
     const pub = ctx.redis.duplicate();
     const sub = ctx.redis.duplicate();
     adapterClients = [pub, sub];
+    // They reconnect by themselves; the app's own client reports an outage (main.ts).
+    for (const c of adapterClients) c.on('error', (err: Error) => app.log.debug({ err }, 'Redis adapter'));
     io.adapter(createAdapter(pub, sub, { key: `${ctx.redisPrefix}socket.io` }));
   }
 

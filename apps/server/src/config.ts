@@ -45,6 +45,7 @@ const ZEnv = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: ZBool.default(false),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  PRESENCE_TTL_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(25_000),
   WEB_DIST: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
   GEOCODER_URL: ZUrl(['http:', 'https:']).default('https://nominatim.openstreetmap.org/reverse'),
@@ -74,6 +75,8 @@ export interface Config {
   s3: S3Config | undefined;
   /** Bearer token GET /metrics requires; unset, /metrics is open. */
   metricsToken: string | undefined;
+  /** How long an app node counts as alive (for presence, with Redis) after its last heartbeat. */
+  presenceTtlMs: number;
   /** How long a SIGTERM shutdown may take before the process exits anyway. */
   shutdownTimeoutMs: number;
   webDist: string;
@@ -147,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     metricsToken: e.METRICS_TOKEN,
+    presenceTtlMs: e.PRESENCE_TTL_MS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     webDist: path.resolve(e.WEB_DIST),
     geocoderUrl: e.GEOCODER_URL,

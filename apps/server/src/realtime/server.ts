@@ -47,7 +47,8 @@ export function registerRealtime(app: FastifyInstance, io: ChatIo): void {
   }
 
   const tasks = createTaskTracker();
-  const deps = { ctx, io, presence: createPresence(ctx, io), tasks, log: app.log };
+  const presence = createPresence(ctx, io, app.log);
+  const deps = { ctx, io, presence, tasks, log: app.log };
   io.on('connection', (socket) => onConnection(deps, socket));
 
   // Before the database closes: disconnect every socket, let their sign-outs (presence writes)
@@ -55,6 +56,7 @@ export function registerRealtime(app: FastifyInstance, io: ChatIo): void {
   app.addHook('preClose', async () => {
     await io.close();
     await tasks.drain();
+    await presence.close().catch((err: unknown) => app.log.warn({ err }, 'presence: leaving failed'));
     await Promise.all(adapterClients.map((c) => c.quit().catch(() => c.disconnect())));
   });
 }

@@ -21,6 +21,11 @@ export interface ChatEvents {
   chatCreated(opts: { chatId: string; memberIds: string[]; recipientId: string; chat: Chat }): void;
   /** Every member hears `chat_deleted`, then nobody stays in the room. */
   chatDeleted(opts: { chatId: string; memberIds: string[] }): void;
+  /**
+   * The member's sessions ended (`endSessions` committed): every open socket of theirs, on every
+   * node, is disconnected; a client dials again with a fresh token or stays out.
+   */
+  sessionsEnded(userId: string): void;
 }
 
 /**

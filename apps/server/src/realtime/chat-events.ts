@@ -29,6 +29,11 @@ export function createChatEvents(io: ChatIo): ChatEvents {
       io.to([room, ...opts.memberIds.map(userRoom)]).emit(SOCKET_EVENTS.chatDeleted, { chatId: opts.chatId });
       io.in(room).socketsLeave(room);
     },
+    sessionsEnded(userId) {
+      // Through the adapter (Redis when configured): the sockets of every node close, and each
+      // one's disconnect handler signs it out of presence and typing as usual.
+      io.in(userRoom(userId)).disconnectSockets(true);
+    },
   };
 }
 

@@ -42,6 +42,12 @@ export const users = pgTable(
     lastActiveAt: timestamp('last_active_at', { withTimezone: true, mode: 'date' }),
     /** Tokens issued before this instant are refused: a password change signs out other sessions. */
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Every token carries the version it was issued under (claim `sv`); a token of another version is
+     * refused. `endSessions` (modules/auth/sessions.ts) bumps it: password change, role change,
+     * suspension, account deletion.
+     */
+    sessionVersion: integer('session_version').notNull().default(0),
     postsCount: integer('posts_count').notNull().default(0),
     followersCount: integer('followers_count').notNull().default(0),
     followingCount: integer('following_count').notNull().default(0),

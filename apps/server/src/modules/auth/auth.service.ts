@@ -10,6 +10,7 @@ import type { PublicUrls } from '../../lib/public-urls.js';
 import { toSelfUser } from '../users/users.mapper.js';
 import {
   findUserByEmail,
+  findSessionVersion,
   findUserById,
   findUserByLogin,
   findUserByUsername,
@@ -21,13 +22,16 @@ const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 
 /**
  * Resolves a bearer token to a Viewer, or throws the API.md error for it: none → 401 `Access token
- * required`; expired, or issued before the last password change → 401 `Token expired`; bad
+ * required`; expired, or of an ended session (`sv` ≠ the member's session version) → 401 `Token expired`; bad
  * signature or malformed → 403 `Invalid token`; the user no longer exists → 401. HTTP and the
  * socket both sign in through here.
  */
-export async function authenticateToken(ctx: AppContext, token: string | null): Promise<Viewer> {
+export async function authenticateToken(
+  ctx: AppContext,
+  token: string | null,
+): Promise<Viewer & { sessionVersion: number }> {
   if (token === null) throw new AppError('UNAUTHENTICATED', MSG.accessTokenRequired);
-  const result = verifyToken(token, ctx.jwtSecret);
+  const result = await verifyToken(token, ctx.jwtSecret);
   if (!result.ok) {
     throw result.reason === 'expired'
       ? new AppError('TOKEN_EXPIRED', MSG.tokenExpired)
@@ -35,8 +39,8 @@ export async function authenticateToken(ctx: AppContext, token: string | null): 
   }
   const row = await findUserById(ctx.db, result.payload.userId);
   if (!row) throw new AppError('UNAUTHENTICATED', MSG.accessTokenRequired);
-  const changedAtSeconds = row.passwordChangedAt ? Math.floor(row.passwordChangedAt.getTime() / 1000) : 0;
-  if (result.payload.iat < changedAtSeconds) throw new AppError('TOKEN_EXPIRED', MSG.tokenExpired);
+  // Sessions ended since the token was issued (password or role change, suspension): refused.
+  if (result.payload.sv !== row.sessionVersion) throw new AppError('TOKEN_EXPIRED', MSG.tokenExpired);
   return {
     id: row.id,
     username: row.username,
@@ -44,7 +48,13 @@ export async function authenticateToken(ctx: AppContext, token: string | null): 
     isAdmin: row.isAdmin,
     isModerator: row.isModerator,
     permissions: row.permissions,
+    sessionVersion: row.sessionVersion,
   };
+}
+
+/** Whether the member's sessions of this version are still current (none ended since). */
+export async function sessionStillValid(ctx: AppContext, userId: string, version: number): Promise<boolean> {
+  return (await findSessionVersion(ctx.db, userId)) === version;
 }
 
 export async function registerUser(
@@ -70,7 +80,11 @@ export async function registerUser(
     if (constraint === null) throw err;
     throw new AppError('VALIDATION', constraint.includes('email') ? MSG.emailExists : MSG.usernameTaken);
   }
-  return { message: MSG.registered, user: toSelfUser(row, urls), token: issueToken(ctx.jwtSecret, row) };
+  return {
+    message: MSG.registered,
+    user: toSelfUser(row, urls),
+    token: await issueToken(ctx.jwtSecret, row),
+  };
 }
 
 /**
@@ -97,7 +111,7 @@ export async function loginUser(
     throw new AppError('INVALID_CREDENTIALS', MSG.invalidCredentials);
   }
   await ctx.rateLimiter.reset(limitKey);
-  return { message: MSG.loggedIn, user: toSelfUser(row, urls), token: issueToken(ctx.jwtSecret, row) };
+  return { message: MSG.loggedIn, user: toSelfUser(row, urls), token: await issueToken(ctx.jwtSecret, row) };
 }
 
 /** GET /api/auth/me: the member's own view, fresh from the database. */

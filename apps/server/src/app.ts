@@ -13,6 +13,7 @@ import { createMediaStorage } from './lib/storage/index.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { chatRoutes } from './modules/chats/chats.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
+import { moderationRoutes } from './modules/moderation/moderation.routes.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
@@ -109,6 +110,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(authRoutes);
   await app.register(chatRoutes);
   await app.register(mediaRoutes);
+  await app.register(moderationRoutes);
   await app.register(postsRoutes);
   await app.register(searchRoutes);
   await app.register(usersRoutes);

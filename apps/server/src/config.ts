@@ -84,6 +84,7 @@ const ZEnv = z.object({
       });
       return z.NEVER;
     }),
+  ADMIN_EMAILS: z.string().default(''),
 });
 
 export interface Config {
@@ -119,6 +120,8 @@ export interface Config {
   loginMaxFailures: number;
   /** Off by default: forwarded headers are then ignored (request.ip is the peer, links use Host). */
   trustProxy: TrustProxy;
+  /** Members with these emails (lowercase) become admins when they register or sign in. */
+  adminEmails: string[];
 }
 
 export interface S3Config {
@@ -192,5 +195,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     trustProxy: e.TRUST_PROXY,
+    adminEmails: e.ADMIN_EMAILS.split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
   };
 }

@@ -22,8 +22,8 @@ export interface ChatEvents {
   /** Every member hears `chat_deleted`, then nobody stays in the room. */
   chatDeleted(opts: { chatId: string; memberIds: string[] }): void;
   /**
-   * The member's sessions ended (`endSessions` committed): every open socket of theirs, on every
-   * node, is disconnected; a client dials again with a fresh token or stays out.
+   * The member's sessions ended (`endSessions` committed, or a suspension): every open socket of
+   * theirs, on every node, is disconnected; a client dials again with a fresh token or stays out.
    */
   sessionsEnded(userId: string): void;
 }

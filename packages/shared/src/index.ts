@@ -11,4 +11,16 @@ export * from './schemas/search.js';
 export * from './schemas/chats.js';
 export * from './schemas/system.js';
 export * from './realtime/events.js';
-export type { Category, FeedSort, Permission, Privacy, SearchType, ShareType } from './constants.js';
+export type {
+  Category,
+  FeedSort,
+  Permission,
+  Privacy,
+  ReportAction,
+  ReportReason,
+  ReportStatus,
+  ReportTargetType,
+  SearchType,
+  ShareType,
+} from './constants.js';
+export * from './schemas/moderation.js';

@@ -82,13 +82,15 @@ export function toPost(
     commentsCount: row.commentsCount,
     sharesCount: row.sharesCount,
     isLikedByUser: extra.isLikedByUser,
+    // Only its author can see a removed post at all (posts.visibility.ts).
+    ...(row.removedAt ? { removedByModerator: true } : {}),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
 export function toComment(
-  row: { id: string; content: string; createdAt: Date },
+  row: { id: string; content: string; createdAt: Date; removedAt?: Date | null },
   user: AuthorRow,
   urls: PublicUrls,
 ): Comment {
@@ -97,6 +99,7 @@ export function toComment(
     _id: row.id,
     content: row.content,
     createdAt: row.createdAt.toISOString(),
+    ...(row.removedAt ? { removedByModerator: true } : {}),
     user: { id: user.id, _id: user.id, username: user.username, profile: toShortProfile(user, urls) },
   };
 }

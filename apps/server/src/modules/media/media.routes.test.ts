@@ -30,7 +30,7 @@ describe.each(['local', 's3'] as const)('MEDIA_STORE=%s', (store) => {
 
   it('stores in the configured store, and only there', async () => {
     expect(t.app.ctx.storage.kind).toBe(store);
-    const res = await upload([{ data: await solidImage(200, 100) }]);
+    const res = await upload([{ data: await solidImage(200, 100) }], (await seedUser(t)).auth);
     const key = new URL(res.json<{ media: UploadedMedia[] }>().media[0]!.url).pathname.slice(
       '/media/'.length,
     );

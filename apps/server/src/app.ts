@@ -6,6 +6,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
 import { fastifyLogging } from './lib/log.js';
+import { createMetrics } from './lib/metrics.js';
 import { proxyTrust } from './lib/public-urls.js';
 import { createMemoryRateLimiter, createRedisRateLimiter } from './lib/rate-limit.js';
 import { createMediaStorage } from './lib/storage/index.js';
@@ -23,6 +24,7 @@ import { registerAuth } from './plugins/auth.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerCors } from './plugins/cors.js';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler.js';
+import { registerHttpMetrics } from './plugins/metrics.js';
 import { registerStaticWeb } from './plugins/static-web.js';
 import { registerValidation } from './plugins/validation.js';
 import { createChatEvents } from './realtime/chat-events.js';
@@ -64,6 +66,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const redis = opts.redis ?? null;
   const redisPrefix = opts.redisPrefix ?? 'glimpse:';
   const io = createSocketServer(app, config);
+  const metrics = createMetrics();
+  metrics.watchDbPool(opts.database.pool);
+  metrics.watchSockets(() => io.engine.clientsCount);
   const ctx: AppContext = {
     config,
     database: opts.database,
@@ -74,10 +79,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     rateLimiter: redis ? createRedisRateLimiter(redis, redisPrefix) : createMemoryRateLimiter(),
     storage: createMediaStorage(config),
     events: createChatEvents(io),
+    metrics,
+    lifecycle: { shuttingDown: false },
   };
   app.decorate('ctx', ctx);
   app.decorate('io', io);
 
+  registerHttpMetrics(app, metrics);
   registerErrorHandler(app);
   registerValidation(app);
   registerAuth(app);

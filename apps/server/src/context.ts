@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import type { Chat, Message, Notification, ReadReceiptEvent, UnreadCounts } from '@glimpse/shared';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
+import type { Metrics } from './lib/metrics.js';
 import type { RateLimiter } from './lib/rate-limit.js';
 import type { MediaStorage } from './lib/storage/index.js';
 
@@ -48,4 +49,8 @@ export interface AppContext {
   /** Where processed images are stored (local disk, or an object store later). */
   storage: MediaStorage;
   events: ChatEvents;
+  /** What GET /metrics publishes; services count what they do here. */
+  metrics: Metrics;
+  /** Set by the SIGTERM handler: readiness answers 503 from then on. */
+  lifecycle: { shuttingDown: boolean };
 }

@@ -213,3 +213,10 @@ export const SOCKET_ERRORS = {
   messageNotFound: 'Message not found',
   internal: 'Something went wrong',
 } as const;
+
+/** Operations: readiness and metrics answers. */
+export const OPS_MSG = {
+  dependenciesDown: (names: string[]) => `Not ready: ${names.join(', ')} down`,
+  shuttingDown: 'Not ready: shutting down',
+  metricsTokenRequired: 'GET /metrics needs the bearer token METRICS_TOKEN',
+} as const;

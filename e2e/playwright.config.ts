@@ -22,6 +22,9 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',
+    // page.route() never sees what a service worker answers, and a worker left over from one test
+    // would answer the next: specs opt in with test.use({ serviceWorkers: 'allow' }).
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',

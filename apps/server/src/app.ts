@@ -19,6 +19,7 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { registerApiDocs, registerOpenApi } from './plugins/api-docs.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerCors } from './plugins/cors.js';
+import { registerRateLimits } from './plugins/rate-limit.js';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler.js';
 import { registerStaticWeb } from './plugins/static-web.js';
 import { registerValidation } from './plugins/validation.js';
@@ -80,6 +81,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerAuth(app);
   registerRealtime(app, io);
   await registerCors(app, config);
+  // Before the routes: each route's `config: rateLimit(name)` is picked up as it is added.
+  await registerRateLimits(app);
 
   // Registered once; each upload route narrows the limits per request (request.parts({ limits })).
   await app.register(multipart, {

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors.js';
 import { isValidMediaKey } from '../../lib/storage/index.js';
 import { BEARER_REQUIRED, ERROR_ANSWERS } from '../../plugins/api-docs.js';
 import { urlsOf, viewerOf } from '../../plugins/auth.js';
+import { rateLimit } from '../../plugins/rate-limit.js';
 import { IMMUTABLE_CACHE_CONTROL as IMMUTABLE } from '../../plugins/static-web.js';
 import { readImageParts } from './media.multipart.js';
 import { POST_MEDIA_PARTS, uploadPostMedia } from './media.service.js';
@@ -17,6 +18,7 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
     '/api/posts/upload-media',
     {
       preValidation: app.requireAuth,
+      config: rateLimit('uploads'),
       schema: {
         summary: 'Uploads post images: multipart/form-data, files in the field "media" (≤ 5, ≤ 10 MB each)',
         security: BEARER_REQUIRED,

@@ -22,6 +22,7 @@ import {
 } from '@glimpse/shared';
 import { BEARER_OPTIONAL, BEARER_REQUIRED, ERROR_ANSWERS } from '../../plugins/api-docs.js';
 import { urlsOf, viewerOf } from '../../plugins/auth.js';
+import { rateLimit } from '../../plugins/rate-limit.js';
 import {
   addComment,
   getPostDetail,
@@ -68,6 +69,7 @@ export async function postsRoutes(app: FastifyInstance): Promise<void> {
     '/api/posts',
     {
       ...required,
+      config: rateLimit('posts'),
       schema: {
         summary: "Creates a post from the caller's uploads (POST /api/posts/upload-media)",
         security: BEARER_REQUIRED,
@@ -128,6 +130,7 @@ export async function postsRoutes(app: FastifyInstance): Promise<void> {
     '/api/posts/:id/like',
     {
       ...required,
+      config: rateLimit('likes'),
       schema: {
         summary: 'Likes, or unlikes when already liked',
         security: BEARER_REQUIRED,
@@ -143,6 +146,7 @@ export async function postsRoutes(app: FastifyInstance): Promise<void> {
     '/api/posts/:id/comment',
     {
       ...required,
+      config: rateLimit('comments'),
       schema: {
         summary: 'Adds a comment',
         security: BEARER_REQUIRED,
@@ -163,6 +167,7 @@ export async function postsRoutes(app: FastifyInstance): Promise<void> {
     '/api/posts/:id/share',
     {
       ...required,
+      config: rateLimit('shares'),
       schema: {
         summary: 'Records a share; answers the new count and the link to share',
         security: BEARER_REQUIRED,

@@ -1,6 +1,7 @@
 import {
   POST_DETAIL_COMMENTS,
   POST_MSG,
+  VIEW_DEDUPE_WINDOW_MS,
   type CommentBody,
   type CommentsQuery,
   type CommentResult,
@@ -26,7 +27,7 @@ import {
 } from './posts.engagement.repo.js';
 import { hydratePosts } from './posts.hydrate.js';
 import { toComment } from './posts.mapper.js';
-import { bumpPostCounters, countPostView, findPost } from './posts.repo.js';
+import { bumpPostCounters, countPostView, findPost, findPostPage } from './posts.repo.js';
 import { isPostVisible, visiblePostsWhere, type PostViewer } from './posts.visibility.js';
 
 const postNotFound = () => new AppError('NOT_FOUND', POST_MSG.notFound);
@@ -40,8 +41,15 @@ export async function getPostDetail(
   viewer: PostViewer | null,
   postId: string,
   urls: PublicUrls,
+  clientAddress: string,
 ): Promise<PostDetail> {
-  const row = await countPostView(ctx.db, postId, visiblePostsWhere(viewer));
+  // A view counts once per viewer (the member, else the address) per post per window: reloading
+  // a post, or a script reading it 300 times, adds one.
+  const viewerKey = viewer ? `m:${viewer.id}` : `a:${clientAddress}`;
+  const { count } = await ctx.rateLimiter.attempt(`view:${postId}:${viewerKey}`, VIEW_DEDUPE_WINDOW_MS);
+  const visible = visiblePostsWhere(viewer);
+  const row =
+    count === 1 ? await countPostView(ctx.db, postId, visible) : await findPostPage(ctx.db, postId, visible);
   if (!row) throw postNotFound();
   const [[post], commentRows] = await Promise.all([
     hydratePosts(ctx.db, [row], viewer, urls),

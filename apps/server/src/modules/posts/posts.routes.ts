@@ -92,7 +92,8 @@ export async function postsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: ZPostDetail, ...ERROR_ANSWERS },
       },
     },
-    async (request) => getPostDetail(ctx, request.viewer, request.params.id, urlsOf(app, request)),
+    async (request) =>
+      getPostDetail(ctx, request.viewer, request.params.id, urlsOf(app, request), request.ip),
   );
 
   r.delete(

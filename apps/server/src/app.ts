@@ -20,6 +20,7 @@ import { registerApiDocs, registerOpenApi } from './plugins/api-docs.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerCors } from './plugins/cors.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler.js';
 import { registerStaticWeb } from './plugins/static-web.js';
 import { registerValidation } from './plugins/validation.js';
@@ -81,6 +82,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerAuth(app);
   registerRealtime(app, io);
   await registerCors(app, config);
+  await registerSecurityHeaders(app, config);
   // Before the routes: each route's `config: rateLimit(name)` is picked up as it is added.
   await registerRateLimits(app);
 

@@ -12,3 +12,4 @@ export * from './schemas/chats.js';
 export * from './schemas/system.js';
 export * from './realtime/events.js';
 export type { Category, FeedSort, Permission, Privacy, SearchType, ShareType } from './constants.js';
+export * from './strict-csp.js';

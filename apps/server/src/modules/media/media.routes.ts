@@ -42,12 +42,16 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
     }
     const object = await app.ctx.storage.stream(key);
     if (!object) throw new AppError('NOT_FOUND', MSG.mediaNotFound);
-    return reply
-      .header('Content-Type', object.contentType)
-      .header('Content-Length', object.size)
-      .header('Cache-Control', IMMUTABLE)
-      .header('ETag', etag)
-      .header('X-Content-Type-Options', 'nosniff')
-      .send(object.stream);
+    return (
+      reply
+        .header('Content-Type', object.contentType)
+        .header('Content-Length', object.size)
+        .header('Cache-Control', IMMUTABLE)
+        .header('ETag', etag)
+        .header('X-Content-Type-Options', 'nosniff')
+        // Images are shown by apps on other origins (CORS_ORIGINS) too.
+        .header('Cross-Origin-Resource-Policy', 'cross-origin')
+        .send(object.stream)
+    );
   });
 }

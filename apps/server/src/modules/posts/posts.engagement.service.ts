@@ -23,6 +23,7 @@ import {
   insertComment,
   insertLike,
   insertShare,
+  lockLikeToggle,
   selectCommentsPage,
 } from './posts.engagement.repo.js';
 import { hydratePosts } from './posts.hydrate.js';
@@ -87,6 +88,8 @@ export async function listComments(
  */
 export async function toggleLike(ctx: AppContext, viewer: PostViewer, postId: string): Promise<LikeResult> {
   return ctx.db.transaction(async (tx) => {
+    // One toggle of this (member, post) at a time: each sees the last one's outcome and flips it.
+    await lockLikeToggle(tx, viewer.id, postId);
     if (!(await isPostVisible(tx, postId, viewer))) throw postNotFound();
     if (await insertLike(tx, postId, viewer.id)) {
       const row = await bumpPostCounters(tx, postId, { likes: 1 });

@@ -6,6 +6,7 @@ import {
   deleteFollow,
   insertFollow,
   isFollowing,
+  lockFollowToggle,
   readFollowersCount,
   shiftFollowCounters,
 } from './follows.repo.js';
@@ -26,6 +27,8 @@ export async function toggleFollow(ctx: AppContext, viewer: Viewer, targetId: st
   if (targetId === viewer.id) throw new AppError('VALIDATION', MSG.cannotFollowSelf);
   try {
     return await ctx.db.transaction(async (tx) => {
+      // One toggle of this pair at a time: each one sees the last one's outcome and flips it.
+      await lockFollowToggle(tx, viewer.id, targetId);
       if (!(await userExists(tx, targetId))) throw new AppError('NOT_FOUND', USER_MSG.userNotFound);
       if (await insertFollow(tx, viewer.id, targetId)) {
         return { following: true, followersCount: await shiftFollowCounters(tx, viewer.id, targetId, 1) };
@@ -33,7 +36,7 @@ export async function toggleFollow(ctx: AppContext, viewer: Viewer, targetId: st
       if (await deleteFollow(tx, viewer.id, targetId)) {
         return { following: false, followersCount: await shiftFollowCounters(tx, viewer.id, targetId, -1) };
       }
-      // Another toggle of this same pair removed the row between our INSERT and DELETE.
+      // Unreachable while toggles of a pair are serialized; kept as the safe answer.
       return { following: false, followersCount: await readFollowersCount(tx, targetId) };
     });
   } catch (err) {

@@ -13,6 +13,7 @@ import { AppError } from '../../lib/errors.js';
 import { issueToken } from '../../lib/jwt.js';
 import type { Viewer } from '../../lib/permissions.js';
 import type { PublicUrls } from '../../lib/public-urls.js';
+import { countVisiblePostsBy } from '../posts/posts.visibility.js';
 import { isFollowing, listFollowedPeople, listOtherPeople } from './follows.repo.js';
 import { toPublicUser, toSelfUser } from './users.mapper.js';
 import { findUserById, findUserByEmail, findUserByUsername, updateUser, type UserRow } from './users.repo.js';
@@ -38,8 +39,11 @@ export async function getProfile(
     username.length <= USERNAME_LOOKUP_MAX_LENGTH ? await findUserByUsername(ctx.db, username) : undefined;
   if (!row) throw new AppError('NOT_FOUND', USER_MSG.userNotFound);
   if (viewer?.id === row.id) return toSelfUser(row, urls);
-  if (!viewer) return toPublicUser(row, urls);
-  return toPublicUser(row, urls, { isFollowedByUser: await isFollowing(ctx.db, viewer.id, row.id) });
+  // Another viewer's count is of the posts they may see (privacy), not the stored total.
+  const postsCount = await countVisiblePostsBy(ctx.db, row.id, viewer);
+  const shown = { ...row, postsCount };
+  if (!viewer) return toPublicUser(shown, urls);
+  return toPublicUser(shown, urls, { isFollowedByUser: await isFollowing(ctx.db, viewer.id, row.id) });
 }
 
 /**

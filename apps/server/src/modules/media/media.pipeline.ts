@@ -17,8 +17,8 @@ export type ImageKind = 'post' | 'avatar';
 export const IMAGE_DECODE_CONCURRENCY = 1;
 
 /**
- * The process's image-processing pool: every decode (post images, avatars, demo data) waits its
- * turn here. `imageQueue.size()` is the number of images waiting (for metrics).
+ * The process's image-processing pool for uploads (post images, avatars): every decode waits its
+ * turn here (processUpload). `imageQueue.size()` is the number of images waiting (for metrics).
  */
 export const imageQueue = createWorkQueue(IMAGE_DECODE_CONCURRENCY);
 
@@ -212,10 +212,20 @@ export async function processImage(
   opts: { kind: ImageKind },
 ): Promise<ProcessedImage> {
   await inspectImage(input);
-  // The decode and every output derived from it run in the pool: the raw frame (up to 2048 px,
-  // ~16 MiB) lives only during its turn.
-  return imageQueue.run(async () => {
-    const base = await decodeBounded(input);
-    return opts.kind === 'avatar' ? processAvatar(storage, base) : processPostImage(storage, base);
-  });
+  const base = await decodeBounded(input);
+  return opts.kind === 'avatar' ? processAvatar(storage, base) : processPostImage(storage, base);
+}
+
+/**
+ * processImage for an upload, in its turn in the process's image pool: the decode and every
+ * output derived from it run there, so however many uploads arrive at once, one image's working
+ * memory is held at a time (the rest wait, and each still gets its answer). The demo seeder, whose
+ * images are its own and bounded, calls processImage directly with its own limit.
+ */
+export function processUpload(
+  storage: MediaStorage,
+  input: Buffer,
+  opts: { kind: ImageKind },
+): Promise<ProcessedImage> {
+  return imageQueue.run(() => processImage(storage, input, opts));
 }

@@ -10,6 +10,21 @@ export * from './schemas/posts.js';
 export * from './schemas/search.js';
 export * from './schemas/chats.js';
 export * from './schemas/system.js';
+export * from './schemas/notifications.js';
 export * from './realtime/events.js';
-export type { Category, FeedSort, Permission, Privacy, SearchType, ShareType } from './constants.js';
+export type {
+  Category,
+  FeedSort,
+  NotificationFilter,
+  NotificationType,
+  Permission,
+  Privacy,
+  ReportAction,
+  ReportReason,
+  ReportStatus,
+  ReportTargetType,
+  SearchType,
+  ShareType,
+} from './constants.js';
+export * from './schemas/moderation.js';
 export * from './strict-csp.js';

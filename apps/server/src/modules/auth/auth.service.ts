@@ -1,4 +1,5 @@
 import {
+  MOD_MSG,
   MSG,
   SIGN_IN_ADDRESS_MAX,
   SIGN_IN_WINDOW_MS,
@@ -15,6 +16,7 @@ import { issueToken, verifyToken } from '../../lib/jwt.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { Viewer } from '../../lib/permissions.js';
 import type { PublicUrls } from '../../lib/public-urls.js';
+import { isSuspendedNow } from '../users/suspension.js';
 import { toSelfUser } from '../users/users.mapper.js';
 import {
   findUserByEmail,
@@ -23,6 +25,7 @@ import {
   findUserByLogin,
   findUserByUsername,
   insertUser,
+  updateUser,
   type UserRow,
 } from '../users/users.repo.js';
 
@@ -47,6 +50,9 @@ export async function authenticateToken(
   if (!row) throw new AppError('UNAUTHENTICATED', MSG.accessTokenRequired);
   // Sessions ended since the token was issued (password or role change, suspension): refused.
   if (result.payload.sv !== row.sessionVersion) throw new AppError('TOKEN_EXPIRED', MSG.tokenExpired);
+  // Read with the row above on every request and socket sign-in: a suspension stops every
+  // token of the member at once, with no extra query.
+  refuseSuspended(row);
   return {
     id: row.id,
     username: row.username,
@@ -61,6 +67,26 @@ export async function authenticateToken(
 /** Whether the member's sessions of this version are still current (none ended since). */
 export async function sessionStillValid(ctx: AppContext, userId: string, version: number): Promise<boolean> {
   return (await findSessionVersion(ctx.db, userId)) === version;
+}
+
+/** 403 with the catalogue's text (and the end, when there is one) for a suspended member. */
+function refuseSuspended(row: UserRow): void {
+  if (!isSuspendedNow(row)) return;
+  throw new AppError(
+    'ACCOUNT_SUSPENDED',
+    row.suspendedUntil
+      ? MOD_MSG.accountSuspendedUntil(row.suspendedUntil.toISOString())
+      : MOD_MSG.accountSuspended,
+  );
+}
+
+/**
+ * ADMIN_EMAILS (twelve-factor first admin): a member whose email is listed becomes an admin
+ * when they register or sign in. Listing never demotes; revoking is `npm run admin -- revoke`.
+ */
+async function applyAdminEmails(ctx: AppContext, row: UserRow): Promise<UserRow> {
+  if (row.isAdmin || !ctx.config.adminEmails.includes(row.email.toLowerCase())) return row;
+  return (await updateUser(ctx.db, row.id, { isAdmin: true })) ?? row;
 }
 
 export async function registerUser(
@@ -86,6 +112,7 @@ export async function registerUser(
     if (constraint === null) throw err;
     throw new AppError('VALIDATION', constraint.includes('email') ? MSG.emailExists : MSG.usernameTaken);
   }
+  row = await applyAdminEmails(ctx, row);
   return {
     message: MSG.registered,
     user: toSelfUser(row, urls),
@@ -125,7 +152,14 @@ export async function loginUser(
     throw new AppError('INVALID_CREDENTIALS', MSG.invalidCredentials);
   }
   await Promise.all([ctx.rateLimiter.refund(accountKey), ctx.rateLimiter.refund(addressKey)]);
-  return { message: MSG.loggedIn, user: toSelfUser(row, urls), token: await issueToken(ctx.jwtSecret, row) };
+  // Only after the password: a suspension is not revealed to someone who does not hold it.
+  refuseSuspended(row);
+  const current = await applyAdminEmails(ctx, row);
+  return {
+    message: MSG.loggedIn,
+    user: toSelfUser(current, urls),
+    token: await issueToken(ctx.jwtSecret, current),
+  };
 }
 
 /** GET /api/auth/me: the member's own view, fresh from the database. */

@@ -1,9 +1,12 @@
-import { MSG, SOCKET_ERRORS, USER_MSG, type Chat, type SocketUser } from '@glimpse/shared';
+import { MOD_MSG, MSG, SOCKET_ERRORS, USER_MSG, type Chat, type SocketUser } from '@glimpse/shared';
 import type { AppContext, DbOrTx } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { Viewer } from '../../lib/permissions.js';
 import type { PublicUrls } from '../../lib/public-urls.js';
+import { isBlockedBetween } from '../users/blocks.repo.js';
+import { isSuspendedNow } from '../users/suspension.js';
+import { findUserById } from '../users/users.repo.js';
 import { groupReads, toChat, toMessage, toSocketUser } from './chats.mapper.js';
 import {
   deleteChatById,
@@ -17,6 +20,7 @@ import {
   listParticipants,
   listPartnerIds,
   setUserPresence,
+  setChatArchived,
   type ChatUserRow,
   type MemberChatRow,
 } from './chats.repo.js';
@@ -92,7 +96,11 @@ export async function openDirectChat(
   urls: PublicUrls,
 ): Promise<Chat> {
   if (participantId === viewer.id) throw new AppError('VALIDATION', MSG.invalidParticipant);
-  if (!(await findChatUser(ctx.db, participantId))) throw new AppError('NOT_FOUND', USER_MSG.userNotFound);
+  const participant = await findUserById(ctx.db, participantId);
+  if (!participant || isSuspendedNow(participant)) throw new AppError('NOT_FOUND', USER_MSG.userNotFound);
+  if (await isBlockedBetween(ctx.db, viewer.id, participantId)) {
+    throw new AppError('BLOCKED', MOD_MSG.blockedInteraction);
+  }
 
   const directKey = directKeyOf(viewer.id, participantId);
   // A concurrent DELETE can remove the winner's chat between the insert and the read; retry then.
@@ -123,6 +131,22 @@ export async function openDirectChat(
     return chat;
   }
   throw new AppError('CONFLICT', MSG.chatNotCreated);
+}
+
+/** PUT /api/chats/{chatId}/archive: the caller's Archive tab gains (or loses) the chat. */
+export async function archiveChat(
+  ctx: AppContext,
+  viewer: Viewer,
+  chatId: string,
+  archived: boolean,
+  urls: PublicUrls,
+): Promise<Chat> {
+  await requireChatMember(ctx.db, chatId, viewer.id, { deniedMessage: MSG.accessDenied });
+  await setChatArchived(ctx.db, chatId, viewer.id, archived);
+  const found = await findChatForUser(ctx.db, chatId, viewer.id);
+  if (!found?.isMember) throw new AppError('NOT_FOUND', SOCKET_ERRORS.chatNotFound);
+  const [chat] = await buildChats(ctx.db, [found.chat], urls);
+  return chat!;
 }
 
 /** Deletes the chat with its history for every member, then tells their sockets. */

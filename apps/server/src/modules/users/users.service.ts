@@ -11,7 +11,9 @@ import type { AppContext } from '../../context.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import { AppError } from '../../lib/errors.js';
 import { issueToken } from '../../lib/jwt.js';
-import type { Viewer } from '../../lib/permissions.js';
+import { can, type Viewer } from '../../lib/permissions.js';
+import { blockDirections } from './blocks.repo.js';
+import { isSuspendedNow } from './suspension.js';
 import type { PublicUrls } from '../../lib/public-urls.js';
 import { countVisiblePostsBy } from '../posts/posts.visibility.js';
 import { isFollowing, listFollowedPeople, listOtherPeople } from './follows.repo.js';
@@ -39,11 +41,22 @@ export async function getProfile(
     username.length <= USERNAME_LOOKUP_MAX_LENGTH ? await findUserByUsername(ctx.db, username) : undefined;
   if (!row) throw new AppError('NOT_FOUND', USER_MSG.userNotFound);
   if (viewer?.id === row.id) return toSelfUser(row, urls);
-  // Another viewer's count is of the posts they may see (privacy), not the stored total.
+  // A suspended member's profile is hidden from everyone but moderators.
+  if (isSuspendedNow(row) && !can(viewer, 'moderate_content')) {
+    throw new AppError('NOT_FOUND', USER_MSG.userNotFound);
+  }
+  // Another viewer's count is of the posts they may see (privacy, removals), not the stored total.
   const postsCount = await countVisiblePostsBy(ctx.db, row.id, viewer);
   const shown = { ...row, postsCount };
   if (!viewer) return toPublicUser(shown, urls);
-  return toPublicUser(shown, urls, { isFollowedByUser: await isFollowing(ctx.db, viewer.id, row.id) });
+  // Across a block the blocked member gets 404; the blocker still reaches the profile (marked),
+  // which is where they unblock. Neither sees the other's posts (the visibility rule).
+  const [directions, isFollowedByUser] = await Promise.all([
+    blockDirections(ctx.db, viewer.id, row.id),
+    isFollowing(ctx.db, viewer.id, row.id),
+  ]);
+  if (directions.blockedViewer) throw new AppError('NOT_FOUND', USER_MSG.userNotFound);
+  return toPublicUser(shown, urls, { isFollowedByUser, isBlockedByUser: directions.viewerBlocked });
 }
 
 /**

@@ -24,6 +24,8 @@ import { registerApiDocs, registerOpenApi } from './plugins/api-docs.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerCors } from './plugins/cors.js';
+import { registerRateLimits } from './plugins/rate-limit.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler.js';
 import { registerHttpMetrics } from './plugins/metrics.js';
 import { registerStaticWeb } from './plugins/static-web.js';
@@ -92,6 +94,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerAuth(app);
   registerRealtime(app, io);
   await registerCors(app, config);
+  await registerSecurityHeaders(app, config);
+  // Before the routes: each route's `config: rateLimit(name)` is picked up as it is added.
+  await registerRateLimits(app);
   await registerCompression(app);
 
   // Registered once; each upload route narrows the limits per request (request.parts({ limits })).

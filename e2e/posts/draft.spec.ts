@@ -10,17 +10,15 @@ test('a half-written post survives a reload (photos and alt text included), then
   await signIn(page, member);
   await page.goto('/create-post');
 
-  await page
-    .getByLabel('Choose images')
-    .setInputFiles(
-      await Promise.all(
-        [1, 2].map(async (i) => ({
-          name: `lantern-${i}.png`,
-          mimeType: 'image/png',
-          buffer: await makePhoto(i + 30),
-        })),
-      ),
-    );
+  await page.getByLabel('Choose images').setInputFiles(
+    await Promise.all(
+      [1, 2].map(async (i) => ({
+        name: `lantern-${i}.png`,
+        mimeType: 'image/png',
+        buffer: await makePhoto(i + 30),
+      })),
+    ),
+  );
   await page.getByLabel('Alt text for image 1').fill('Red paper lanterns over a narrow street');
   await page.getByLabel('Title').fill(title);
   await page.getByLabel('Description').fill('Hundreds of lanterns after dark.');

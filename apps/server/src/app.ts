@@ -6,6 +6,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
 import { fastifyLogging } from './lib/log.js';
+import { createMetrics } from './lib/metrics.js';
 import { proxyTrust } from './lib/public-urls.js';
 import { createMemoryRateLimiter, createRedisRateLimiter } from './lib/rate-limit.js';
 import { createMediaStorage } from './lib/storage/index.js';
@@ -14,6 +15,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { chatRoutes } from './modules/chats/chats.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { moderationRoutes } from './modules/moderation/moderation.routes.js';
+import { notificationRoutes } from './modules/notifications/notifications.routes.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
@@ -22,7 +24,10 @@ import { registerApiDocs, registerOpenApi } from './plugins/api-docs.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerCors } from './plugins/cors.js';
+import { registerRateLimits } from './plugins/rate-limit.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler.js';
+import { registerHttpMetrics } from './plugins/metrics.js';
 import { registerStaticWeb } from './plugins/static-web.js';
 import { registerValidation } from './plugins/validation.js';
 import { createChatEvents } from './realtime/chat-events.js';
@@ -64,6 +69,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const redis = opts.redis ?? null;
   const redisPrefix = opts.redisPrefix ?? 'glimpse:';
   const io = createSocketServer(app, config);
+  const metrics = createMetrics();
+  metrics.watchDbPool(opts.database.pool);
+  metrics.watchSockets(() => io.engine.clientsCount);
   const ctx: AppContext = {
     config,
     database: opts.database,
@@ -74,15 +82,21 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     rateLimiter: redis ? createRedisRateLimiter(redis, redisPrefix) : createMemoryRateLimiter(),
     storage: createMediaStorage(config),
     events: createChatEvents(io),
+    metrics,
+    lifecycle: { shuttingDown: false },
   };
   app.decorate('ctx', ctx);
   app.decorate('io', io);
 
+  registerHttpMetrics(app, metrics);
   registerErrorHandler(app);
   registerValidation(app);
   registerAuth(app);
   registerRealtime(app, io);
   await registerCors(app, config);
+  await registerSecurityHeaders(app, config);
+  // Before the routes: each route's `config: rateLimit(name)` is picked up as it is added.
+  await registerRateLimits(app);
   await registerCompression(app);
 
   // Registered once; each upload route narrows the limits per request (request.parts({ limits })).
@@ -104,6 +118,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(chatRoutes);
   await app.register(mediaRoutes);
   await app.register(moderationRoutes);
+  await app.register(notificationRoutes);
   await app.register(postsRoutes);
   await app.register(searchRoutes);
   await app.register(usersRoutes);

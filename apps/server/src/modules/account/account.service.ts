@@ -11,10 +11,12 @@ import { verifyPassword } from '../../lib/passwords.js';
 import type { Viewer } from '../../lib/permissions.js';
 import { isValidMediaKey } from '../../lib/storage/index.js';
 import { selectUnreferencedKeys } from '../media/media.repo.js';
+import { announceUnreadCountsOf } from '../notifications/notifications.service.js';
 import {
   deleteChats,
   deleteUserRow,
   lockUser,
+  removeFromNotifications,
   removeMessagesFromChats,
   selectMemberChats,
   selectMemberMediaUrls,
@@ -46,9 +48,14 @@ export async function deleteAccount(
   viewer: Viewer,
   body: DeleteAccountBody,
 ): Promise<MessageAnswer> {
+  // Counted before the check (one atomic step), so parallel guesses cannot race past the limit;
+  // a correct password takes its attempt back. Shares the change-password budget.
   const limitKey = `password:${viewer.id}`;
-  if ((await ctx.rateLimiter.peek(limitKey)) >= ctx.config.loginMaxFailures) {
-    throw new AppError('RATE_LIMITED', MSG.tooManyAttempts);
+  const attempt = await ctx.rateLimiter.attempt(limitKey, WRONG_PASSWORD_WINDOW_MS);
+  if (attempt.count > ctx.config.loginMaxFailures) {
+    throw new AppError('RATE_LIMITED', MSG.tooManyAttempts, {
+      retryAfterSeconds: Math.max(1, Math.ceil(attempt.resetInMs / 1000)),
+    });
   }
 
   const result = await ctx.db.transaction(async (tx) => {
@@ -66,6 +73,7 @@ export async function deleteAccount(
 
     await subtractEngagementOnOthersPosts(tx, viewer.id);
     await subtractFollowCounters(tx, viewer.id);
+    const notified = await removeFromNotifications(tx, viewer.id);
     await deleteChats(
       tx,
       direct.map((c) => c.id),
@@ -76,17 +84,16 @@ export async function deleteAccount(
       groups.map((c) => c.id),
     );
     if (!(await deleteUserRow(tx, viewer.id))) throw new AppError('UNAUTHENTICATED', MSG.accessTokenRequired);
-    return { ok: true as const, media, direct };
+    return { ok: true as const, media, direct, notified };
   });
 
-  if (!result.ok) {
-    await ctx.rateLimiter.hit(limitKey, WRONG_PASSWORD_WINDOW_MS);
-    throw new AppError('VALIDATION', USER_MSG.passwordIncorrect);
-  }
-  await ctx.rateLimiter.reset(limitKey);
+  if (!result.ok) throw new AppError('VALIDATION', USER_MSG.passwordIncorrect);
+  await ctx.rateLimiter.refund(limitKey);
 
   ctx.events.sessionsEnded(viewer.id);
   for (const chat of result.direct) ctx.events.chatDeleted({ chatId: chat.id, memberIds: chat.memberIds });
+  // Their notifications by the member are gone: badges drop at once.
+  await announceUnreadCountsOf(ctx, result.notified);
   await deleteUnreferencedMedia(ctx, result.media);
   return { message: USER_MSG.accountDeleted };
 }

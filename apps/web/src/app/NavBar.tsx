@@ -1,7 +1,15 @@
+import { can } from '@glimpse/shared';
 import type { ReactNode } from 'react';
 import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ButtonLink } from '../components/Button';
-import { BellIcon, ExploreIcon, LogoMark, PersonIcon, SpeechBubbleIcon } from '../components/icons';
+import {
+  BellIcon,
+  ExploreIcon,
+  LogoMark,
+  PersonIcon,
+  ShieldIcon,
+  SpeechBubbleIcon,
+} from '../components/icons';
 import { SearchBox } from '../components/SearchBox';
 import { useAuth } from '../lib/useAuth';
 import { cx } from '../lib/cx';
@@ -27,6 +35,14 @@ const SIGNED_IN_ITEMS: NavItem[] = [
   { to: '/profile', label: 'Profile', page: 'profile', icon: <PersonIcon />, inTabBar: true },
 ];
 
+/** Only for members holding view_reports (SPEC §6); the server checks again. */
+const MODERATION_ITEM: NavItem = {
+  to: '/moderation',
+  label: 'Moderation',
+  page: 'moderation',
+  icon: <ShieldIcon />,
+};
+
 function NavIconLink({ item }: { item: NavItem }) {
   const prefetch = usePrefetchOnIntent(item.page);
   return (
@@ -50,7 +66,8 @@ function NavIconLink({ item }: { item: NavItem }) {
  * tab bar does not hold (notifications, or "Log In" for a visitor).
  */
 export function NavBar() {
-  const { isAuthenticated } = useAuth();
+  const { isAuthenticated, user } = useAuth();
+  const canModerate = can(user?.moderation, 'view_reports');
   const navigate = useNavigate();
   const location = useLocation();
   const [searchParams] = useSearchParams();
@@ -75,7 +92,12 @@ export function NavBar() {
         />
         <div className={styles.actions}>
           {isAuthenticated ? (
-            SIGNED_IN_ITEMS.map((item) => <NavIconLink key={item.to} item={item} />)
+            <>
+              {canModerate && <NavIconLink item={MODERATION_ITEM} />}
+              {SIGNED_IN_ITEMS.map((item) => (
+                <NavIconLink key={item.to} item={item} />
+              ))}
+            </>
           ) : (
             <ButtonLink to="/login" {...loginPrefetch}>
               Log In

@@ -33,6 +33,7 @@ export const appRoutes: RouteObject[] = [
           { path: 'notification', lazy: lazyPage('notifications') },
           { path: 'search', lazy: lazyPage('search') },
           { path: 'settings', lazy: lazyPage('settings') },
+          { path: 'moderation', lazy: lazyPage('moderation') },
           {
             element: <RequireAuth />,
             children: [

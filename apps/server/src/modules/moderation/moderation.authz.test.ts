@@ -93,6 +93,11 @@ const MATRIX: [name: string, make: () => Promise<Call>, expected: Record<Role, n
     { visitor: 401, member: 403, moderator: 403, admin: 200 },
   ],
   [
+    'GET /api/admin/users?username=',
+    async () => ({ method: 'GET', url: `/api/admin/users?username=${cast.member.username}` }),
+    { visitor: 401, member: 403, moderator: 403, admin: 200 },
+  ],
+  [
     'GET /api/admin/audit',
     async () => ({ method: 'GET', url: '/api/admin/audit' }),
     { visitor: 401, member: 403, moderator: 403, admin: 200 },

@@ -1,5 +1,12 @@
 import { abbreviateCount, formatJoined, type PublicUser } from '@glimpse/shared';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { errorReason } from '../../api/http';
+import { useBlockMutation } from '../../api/queries/moderation';
+import { useToast } from '../../components/useToast';
+import { MODERATION_TEXT } from '../../lib/text';
+import { useAuth } from '../../lib/useAuth';
+import { ConfirmBlockDialog, ReportDialog } from '../moderation';
 import { Avatar } from '../../components/Avatar';
 import { Button, ButtonLink } from '../../components/Button';
 import { CalendarIcon, LinkIcon, PinIcon, VerifiedBadge } from '../../components/icons';
@@ -31,6 +38,12 @@ export function ProfileHeader({ profile, isOwn }: ProfileHeaderProps) {
   const stats = profile.stats;
   // The top-level count is the one follow answers patch; stats may lag behind it.
   const followers = profile.followersCount ?? stats.followersCount;
+  const { isAuthenticated } = useAuth();
+  const toast = useToast();
+  const unblock = useBlockMutation();
+  const [isReportOpen, setIsReportOpen] = useState(false);
+  const [isBlockOpen, setIsBlockOpen] = useState(false);
+  const isBlocked = Boolean(profile.isBlockedByUser);
 
   const onMessage = () => {
     if (!requireSignIn()) return;
@@ -92,6 +105,22 @@ export function ProfileHeader({ profile, isOwn }: ProfileHeaderProps) {
           <ButtonLink to="/settings" variant="secondary">
             Settings
           </ButtonLink>
+        ) : isBlocked ? (
+          <>
+            <p className={styles.bio}>{MODERATION_TEXT.blockedNotice}</p>
+            <Button
+              variant="secondary"
+              isLoading={unblock.isPending}
+              onClick={() =>
+                unblock.mutate(
+                  { userId: profile.id, block: false },
+                  { onError: (err) => toast.show(errorReason(err), { type: 'error' }) },
+                )
+              }
+            >
+              {MODERATION_TEXT.unblock}
+            </Button>
+          </>
         ) : (
           <>
             <FollowButton
@@ -104,6 +133,31 @@ export function ProfileHeader({ profile, isOwn }: ProfileHeaderProps) {
             <Button variant="secondary" onClick={onMessage}>
               Message
             </Button>
+            {isAuthenticated && (
+              <>
+                <Button
+                  variant="ghost"
+                  onClick={() => setIsReportOpen(true)}
+                  aria-label={MODERATION_TEXT.reportUser}
+                >
+                  {MODERATION_TEXT.report}
+                </Button>
+                <Button
+                  variant="ghost"
+                  onClick={() => setIsBlockOpen(true)}
+                  aria-label={MODERATION_TEXT.blockUser(profile.username)}
+                >
+                  {MODERATION_TEXT.block}
+                </Button>
+                <ReportDialog
+                  open={isReportOpen}
+                  onOpenChange={setIsReportOpen}
+                  targetType="user"
+                  targetId={profile.id}
+                />
+                <ConfirmBlockDialog open={isBlockOpen} onOpenChange={setIsBlockOpen} user={profile} />
+              </>
+            )}
           </>
         )}
       </div>

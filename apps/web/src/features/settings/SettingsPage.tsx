@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useAuth } from '../../lib/useAuth';
 import { AccountSettings } from './AccountSettings';
 import { SETTINGS_TEXT } from '../../lib/text';
+import { BlockingSettings } from './BlockingSettings';
 import { DisplaySettings } from './DisplaySettings';
 import { findSection } from './settings-sections';
 import { SettingsNav } from './SettingsNav';
@@ -73,6 +74,8 @@ export function SettingsPage() {
           accountContent
         ) : section.id === 'display' ? (
           <DisplaySettings />
+        ) : section.id === 'blocking' ? (
+          <BlockingSettings />
         ) : (
           <div className={styles.card}>
             <p className={styles.comingSoon}>{section.label} settings are coming soon.</p>

@@ -1,0 +1,3 @@
+export { ConfirmBlockDialog } from './ConfirmBlockDialog';
+export { PostMenu } from './PostMenu';
+export { ReportDialog } from './ReportDialog';

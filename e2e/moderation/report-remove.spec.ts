@@ -1,31 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { createMember, createPost, expectAccessible, signIn, type TestMember } from '../fixtures';
-
-/** The admin of ADMIN_EMAILS (playwright.config.ts), registered once per run. */
-async function registerAdmin(request: Parameters<typeof createMember>[0]): Promise<TestMember> {
-  const res = await request.post('/api/users', {
-    data: { email: 'e2e_admin@gmail.com', username: 'e2e_admin', password: 'secret123' },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const body = (await res.json()) as {
-    user: { id: string; moderation: { isAdmin: boolean } };
-    token: string;
-  };
-  expect(body.user.moderation.isAdmin).toBe(true);
-  return {
-    id: body.user.id,
-    username: 'e2e_admin',
-    email: 'e2e_admin@gmail.com',
-    password: 'secret123',
-    token: body.token,
-  };
-}
+import { adminMember, createMember, createPost, expectAccessible, signIn } from '../fixtures';
 
 test('a member reports a post, a moderator removes it from the queue, and it is gone from a third member’s feed', async ({
   browser,
   request,
 }) => {
-  const admin = await registerAdmin(request);
+  const admin = await adminMember(request);
   const [author, reporter, moderator, third] = [
     await createMember(request, 'ra'),
     await createMember(request, 'rr'),

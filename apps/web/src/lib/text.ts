@@ -278,6 +278,7 @@ export const MODERATION_TEXT = {
   loadingQueue: 'Loading reports...',
   reportedBy: (username: string) => `Reported by @${username}`,
   targetGone: 'The reported content no longer exists.',
+  viewPost: 'View post',
   targetRemoved: 'Removed',
   targetSuspended: 'Suspended',
   noteLabel: 'Note for the audit log (optional)',

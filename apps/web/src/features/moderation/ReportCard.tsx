@@ -41,8 +41,7 @@ function TargetPreview({ report }: { report: QueuedReport }) {
         <span />
         <div>
           <p className={styles.muted}>
-            @{comment.user.username} ·{' '}
-            <Link to={`/posts/${comment.postId}`}>{MODERATION_TEXT.reportComment}</Link>
+            @{comment.user.username} · <Link to={`/posts/${comment.postId}`}>{MODERATION_TEXT.viewPost}</Link>
           </p>
           <p>{comment.content}</p>
         </div>

@@ -1,12 +1,11 @@
 import { abbreviateCount, formatJoined, type PublicUser } from '@glimpse/shared';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorReason } from '../../api/http';
 import { useBlockMutation } from '../../api/queries/moderation';
 import { useToast } from '../../components/useToast';
 import { MODERATION_TEXT } from '../../lib/text';
 import { useAuth } from '../../lib/useAuth';
-import { ConfirmBlockDialog, ReportDialog } from '../moderation';
+import { ProfileMenu } from '../moderation';
 import { Avatar } from '../../components/Avatar';
 import { Button, ButtonLink } from '../../components/Button';
 import { CalendarIcon, LinkIcon, PinIcon, VerifiedBadge } from '../../components/icons';
@@ -41,8 +40,6 @@ export function ProfileHeader({ profile, isOwn }: ProfileHeaderProps) {
   const { isAuthenticated } = useAuth();
   const toast = useToast();
   const unblock = useBlockMutation();
-  const [isReportOpen, setIsReportOpen] = useState(false);
-  const [isBlockOpen, setIsBlockOpen] = useState(false);
   const isBlocked = Boolean(profile.isBlockedByUser);
 
   const onMessage = () => {
@@ -133,31 +130,7 @@ export function ProfileHeader({ profile, isOwn }: ProfileHeaderProps) {
             <Button variant="secondary" onClick={onMessage}>
               Message
             </Button>
-            {isAuthenticated && (
-              <>
-                <Button
-                  variant="ghost"
-                  onClick={() => setIsReportOpen(true)}
-                  aria-label={MODERATION_TEXT.reportUser}
-                >
-                  {MODERATION_TEXT.report}
-                </Button>
-                <Button
-                  variant="ghost"
-                  onClick={() => setIsBlockOpen(true)}
-                  aria-label={MODERATION_TEXT.blockUser(profile.username)}
-                >
-                  {MODERATION_TEXT.block}
-                </Button>
-                <ReportDialog
-                  open={isReportOpen}
-                  onOpenChange={setIsReportOpen}
-                  targetType="user"
-                  targetId={profile.id}
-                />
-                <ConfirmBlockDialog open={isBlockOpen} onOpenChange={setIsBlockOpen} user={profile} />
-              </>
-            )}
+            {isAuthenticated && <ProfileMenu user={profile} />}
           </>
         )}
       </div>

@@ -48,8 +48,8 @@ export async function deleteAccount(
   viewer: Viewer,
   body: DeleteAccountBody,
 ): Promise<MessageAnswer> {
-  // Counted before the check (one atomic step), so parallel guesses cannot race past the limit;
-  // a correct password takes its attempt back. Shares the change-password budget.
+  // Counted before the check in one atomic step (as a password change is, with the same key), so
+  // parallel guesses cannot race past the limit; the right password takes its attempt back.
   const limitKey = `password:${viewer.id}`;
   const attempt = await ctx.rateLimiter.attempt(limitKey, WRONG_PASSWORD_WINDOW_MS);
   if (attempt.count > ctx.config.loginMaxFailures) {

@@ -1,6 +1,13 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';
+
+/**
+ * Which peers' X-Forwarded-For/-Proto/-Host are believed: none (false), the nearest N hops, or
+ * peers at these addresses/CIDRs. Fastify's `trustProxy` takes the same value.
+ */
+export type TrustProxy = false | number | string[];
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -43,6 +50,32 @@ const ZEnv = z.object({
   SEED_DEMO: ZBool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v, zctx): TrustProxy => {
+      const value = v.trim();
+      if (['false', '0', 'no'].includes(value)) return false;
+      if (/^\d+$/.test(value)) return Number(value);
+      const list = value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      try {
+        // proxy-addr's names (loopback, linklocal, uniquelocal), addresses and CIDRs; throws on others.
+        proxyAddr.compile(list);
+        if (list.length > 0) return list;
+      } catch {
+        // reported below
+      }
+      zctx.addIssue({
+        code: 'custom',
+        message:
+          'must be false, a hop count (1 = one proxy in front) or a comma-separated list of proxy addresses/CIDRs ("true" would believe any client\'s X-Forwarded-*)',
+      });
+      return z.NEVER;
+    }),
+  ADMIN_EMAILS: z.string().default(''),
 });
 
 export interface Config {
@@ -67,6 +100,10 @@ export interface Config {
   seedDemo: boolean;
   logLevel: string;
   loginMaxFailures: number;
+  /** Off by default: forwarded headers are then ignored (request.ip is the peer, links use Host). */
+  trustProxy: TrustProxy;
+  /** Members with these emails (lowercase) become admins when they register or sign in. */
+  adminEmails: string[];
 }
 
 export class ConfigError extends Error {}
@@ -107,5 +144,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
+    trustProxy: e.TRUST_PROXY,
+    adminEmails: e.ADMIN_EMAILS.split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
   };
 }

@@ -24,6 +24,11 @@ export interface ChatEvents {
   notify(userId: string, notification: Notification): void;
   /** Every socket of the member gets `unread_counts` (the bell's and the chat button's badges). */
   unreadCounts(userId: string, counts: UnreadCounts): void;
+  /**
+   * The member's sessions ended (`endSessions` committed, or a suspension): every open socket of
+   * theirs, on every node, is disconnected; a client dials again with a fresh token or stays out.
+   */
+  sessionsEnded(userId: string): void;
 }
 
 /**

@@ -74,6 +74,10 @@ async function main(): Promise<void> {
   if (config.seedDemo) await seedDemoIfEmpty(app.ctx, app.log, demoImages);
 
   await app.listen({ port: config.port, host: config.host });
+  if (config.env === 'production' && !config.publicOrigin)
+    log.warn(
+      "PUBLIC_ORIGIN is not set: share links and media URLs follow each request's Host header; set it to the address members use",
+    );
   await printDemoBanner(app.ctx);
 
   // Hourly: uploads never attached to a post go after a day (with files nothing else uses).

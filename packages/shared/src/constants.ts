@@ -105,6 +105,24 @@ export const PERMISSIONS = ['moderate_content', 'view_reports', 'manage_users', 
 export type Permission = (typeof PERMISSIONS)[number];
 export const MODERATOR_PERMISSIONS: readonly Permission[] = ['moderate_content', 'view_reports'];
 
+export const REPORT_TARGET_TYPES = ['post', 'comment', 'user'] as const;
+export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
+export const REPORT_REASONS = ['spam', 'harassment', 'nudity', 'violence', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export const REPORT_STATUSES = ['open', 'resolved'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+export const REPORT_ACTIONS = ['dismiss', 'remove', 'suspend'] as const;
+export type ReportAction = (typeof REPORT_ACTIONS)[number];
+export const REPORT_DETAILS_MAX_LENGTH = 1000;
+export const MODERATION_NOTE_MAX_LENGTH = 1000;
+/** Reports one member may file per window (a flood of reports is itself abuse). */
+export const REPORTS_PER_WINDOW = 20;
+export const REPORTS_WINDOW_MS = 60 * 60 * 1000;
+/** The moderation queue and the audit log, per page. */
+export const MODERATION_PAGE_SIZE = 20;
+/** Settings → Blocking lists at most this many members. */
+export const BLOCKED_LIST_MAX = 500;
+
 /**
  * Login/register accept only these email providers (SPEC §5). `{host}` in the spec stands for the
  * deployment's own mail domain, which comes from configuration (`MAIL_DOMAIN`) on the server and

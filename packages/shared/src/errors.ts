@@ -1,4 +1,4 @@
-import { MSG } from './messages.js';
+import { MOD_MSG, MSG } from './messages.js';
 
 /**
  * One error vocabulary: each code has an HTTP status and a default user-facing message.
@@ -16,6 +16,8 @@ export const ERROR_CODES = {
   INVALID_CREDENTIALS: { status: 401, message: MSG.invalidCredentials },
   INVALID_TOKEN: { status: 403, message: MSG.invalidToken },
   FORBIDDEN: { status: 403, message: MSG.accessDenied },
+  ACCOUNT_SUSPENDED: { status: 403, message: MOD_MSG.accountSuspended },
+  BLOCKED: { status: 403, message: MOD_MSG.blockedInteraction },
   NOT_FOUND: { status: 404, message: MSG.notFound },
   ROUTE_NOT_FOUND: { status: 404, message: MSG.notFound },
   CONFLICT: { status: 409, message: MSG.conflict },

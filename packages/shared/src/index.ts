@@ -19,6 +19,11 @@ export type {
   NotificationType,
   Permission,
   Privacy,
+  ReportAction,
+  ReportReason,
+  ReportStatus,
+  ReportTargetType,
   SearchType,
   ShareType,
 } from './constants.js';
+export * from './schemas/moderation.js';

@@ -21,11 +21,16 @@ export async function registerStaticWeb(app: FastifyInstance, webDist: string): 
       // a missing file falls through to the not-found handler below (history fallback).
       wildcard: true,
       index: false,
+      // The web build writes .br and .gz beside each text asset (apps/web/build/precompress.ts):
+      // sent as-is to a browser that accepts them, with Vary: Accept-Encoding.
+      preCompressed: true,
       // Our setHeaders decides caching; the plugin's own max-age=0 would override it.
       cacheControl: false,
       setHeaders(res, filePath) {
         const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('Cache-Control', isHashedAsset ? IMMUTABLE_CACHE_CONTROL : 'no-cache');
+        // A precompressed copy may have been chosen by Accept-Encoding: shared caches must key on it.
+        res.setHeader('Vary', 'Accept-Encoding');
       },
     });
   }

@@ -35,6 +35,11 @@ export function createChatEvents(io: ChatIo): ChatEvents {
     unreadCounts(userId, counts) {
       io.to(userRoom(userId)).emit(SOCKET_EVENTS.unreadCounts, counts);
     },
+    sessionsEnded(userId) {
+      // Through the adapter (Redis when configured): the sockets of every node close, and each
+      // one's disconnect handler signs it out of presence and typing as usual.
+      io.in(userRoom(userId)).disconnectSockets(true);
+    },
   };
 }
 

@@ -154,7 +154,10 @@ export async function seedUser(
     ...values,
   };
   await t.database.db.insert(users).values(row);
-  const token = signToken({ userId: row.id, username: row.username, email: row.email }, TEST_JWT_SECRET);
+  const token = await signToken(
+    { userId: row.id, username: row.username, email: row.email },
+    TEST_JWT_SECRET,
+  );
   return {
     id: row.id,
     username: row.username,

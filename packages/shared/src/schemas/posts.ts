@@ -247,6 +247,8 @@ export type PostLocation = z.infer<typeof ZPostLocation>;
 export const ZComment = ZEntity.extend({
   content: z.string(),
   createdAt: ZIsoDate,
+  /** Only on the author's own comment that a moderator removed (nobody else sees it). */
+  removedByModerator: z.boolean().optional(),
   user: ZMemberRef.extend({ profile: ZShortProfile }),
 });
 export type Comment = z.infer<typeof ZComment>;
@@ -280,6 +282,8 @@ export const ZPost = ZEntity.extend({
   commentsCount: z.number().int(),
   sharesCount: z.number().int(),
   isLikedByUser: z.boolean(),
+  /** Only on the author's own post that a moderator removed (nobody else sees it). */
+  removedByModerator: z.boolean().optional(),
   createdAt: ZIsoDate,
   updatedAt: ZIsoDate,
 });

@@ -180,6 +180,8 @@ export const ZPublicUser = ZMemberRef.extend({
   followersCount: z.number().int(),
   /** Only when the viewer is signed in. */
   isFollowedByUser: z.boolean().optional(),
+  /** Only when the viewer blocked this member (their profile stays reachable to unblock). */
+  isBlockedByUser: z.boolean().optional(),
   activity: ZActivity,
   createdAt: ZIsoDate,
 });

@@ -2,3 +2,4 @@ export * from './users.js';
 export * from './posts.js';
 export * from './chats.js';
 export * from './notifications.js';
+export * from './moderation.js';

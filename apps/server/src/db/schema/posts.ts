@@ -47,6 +47,9 @@ export const posts = pgTable(
      * it only changes when engagement does, in the same transaction as the counter.
      */
     hotScore: doublePrecision('hot_score').notNull().default(0),
+    /** Removed by a moderator: hidden from everyone but its author; kept for the audit. */
+    removedAt: timestamp('removed_at', { withTimezone: true, mode: 'date' }),
+    removedBy: varchar('removed_by', { length: 24 }).references(() => users.id, { onDelete: 'set null' }),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', glimpse_tags_text(tags)), 'A') || setweight(to_tsvector('english', coalesce(content, '')), 'B')`,
     ),
@@ -145,6 +148,9 @@ export const comments = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
+    /** Removed by a moderator: hidden from everyone but its author; kept for the audit. */
+    removedAt: timestamp('removed_at', { withTimezone: true, mode: 'date' }),
+    removedBy: varchar('removed_by', { length: 24 }).references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('comments_post_created_idx').on(t.postId, t.createdAt.desc(), t.id.desc())],

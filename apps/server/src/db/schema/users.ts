@@ -42,6 +42,16 @@ export const users = pgTable(
     lastActiveAt: timestamp('last_active_at', { withTimezone: true, mode: 'date' }),
     /** Tokens issued before this instant are refused: a password change signs out other sessions. */
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Every token carries the version it was issued under (claim `sv`); a token of another version is
+     * refused. `endSessions` (modules/auth/sessions.ts) bumps it: password change, role change,
+     * suspension, account deletion.
+     */
+    sessionVersion: integer('session_version').notNull().default(0),
+    /** Set while a moderator's suspension holds (until `suspended_until`, or indefinitely when null). */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true, mode: 'date' }),
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true, mode: 'date' }),
+    suspensionReason: text('suspension_reason'),
     postsCount: integer('posts_count').notNull().default(0),
     followersCount: integer('followers_count').notNull().default(0),
     followingCount: integer('following_count').notNull().default(0),
@@ -55,6 +65,10 @@ export const users = pgTable(
     index('users_display_name_trgm_idx').using('gin', sql`lower(${t.displayName}) gin_trgm_ops`),
     // The people list (GET /api/users) and user search rank by followers; keeps them a short index walk.
     index('users_followers_idx').on(t.followersCount.desc(), t.id),
+    // The few suspended members, read once per query by the visibility rules (hashed NOT IN).
+    index('users_suspended_idx')
+      .on(t.id)
+      .where(sql`${t.suspendedAt} is not null`),
   ],
 );
 

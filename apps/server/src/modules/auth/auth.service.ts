@@ -1,4 +1,11 @@
-import { MSG, type AuthResponse, type LoginBody, type RegisterBody, type SelfUser } from '@glimpse/shared';
+import {
+  MOD_MSG,
+  MSG,
+  type AuthResponse,
+  type LoginBody,
+  type RegisterBody,
+  type SelfUser,
+} from '@glimpse/shared';
 import type { AppContext } from '../../context.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import { AppError } from '../../lib/errors.js';
@@ -7,13 +14,16 @@ import { issueToken, verifyToken } from '../../lib/jwt.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { Viewer } from '../../lib/permissions.js';
 import type { PublicUrls } from '../../lib/public-urls.js';
+import { isSuspendedNow } from '../users/suspension.js';
 import { toSelfUser } from '../users/users.mapper.js';
 import {
   findUserByEmail,
+  findSessionVersion,
   findUserById,
   findUserByLogin,
   findUserByUsername,
   insertUser,
+  updateUser,
   type UserRow,
 } from '../users/users.repo.js';
 
@@ -21,13 +31,16 @@ const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 
 /**
  * Resolves a bearer token to a Viewer, or throws the API.md error for it: none → 401 `Access token
- * required`; expired, or issued before the last password change → 401 `Token expired`; bad
+ * required`; expired, or of an ended session (`sv` ≠ the member's session version) → 401 `Token expired`; bad
  * signature or malformed → 403 `Invalid token`; the user no longer exists → 401. HTTP and the
  * socket both sign in through here.
  */
-export async function authenticateToken(ctx: AppContext, token: string | null): Promise<Viewer> {
+export async function authenticateToken(
+  ctx: AppContext,
+  token: string | null,
+): Promise<Viewer & { sessionVersion: number }> {
   if (token === null) throw new AppError('UNAUTHENTICATED', MSG.accessTokenRequired);
-  const result = verifyToken(token, ctx.jwtSecret);
+  const result = await verifyToken(token, ctx.jwtSecret);
   if (!result.ok) {
     throw result.reason === 'expired'
       ? new AppError('TOKEN_EXPIRED', MSG.tokenExpired)
@@ -35,8 +48,11 @@ export async function authenticateToken(ctx: AppContext, token: string | null): 
   }
   const row = await findUserById(ctx.db, result.payload.userId);
   if (!row) throw new AppError('UNAUTHENTICATED', MSG.accessTokenRequired);
-  const changedAtSeconds = row.passwordChangedAt ? Math.floor(row.passwordChangedAt.getTime() / 1000) : 0;
-  if (result.payload.iat < changedAtSeconds) throw new AppError('TOKEN_EXPIRED', MSG.tokenExpired);
+  // Sessions ended since the token was issued (password or role change, suspension): refused.
+  if (result.payload.sv !== row.sessionVersion) throw new AppError('TOKEN_EXPIRED', MSG.tokenExpired);
+  // Read with the row above on every request and socket sign-in: a suspension stops every
+  // token of the member at once, with no extra query.
+  refuseSuspended(row);
   return {
     id: row.id,
     username: row.username,
@@ -44,7 +60,33 @@ export async function authenticateToken(ctx: AppContext, token: string | null): 
     isAdmin: row.isAdmin,
     isModerator: row.isModerator,
     permissions: row.permissions,
+    sessionVersion: row.sessionVersion,
   };
+}
+
+/** Whether the member's sessions of this version are still current (none ended since). */
+export async function sessionStillValid(ctx: AppContext, userId: string, version: number): Promise<boolean> {
+  return (await findSessionVersion(ctx.db, userId)) === version;
+}
+
+/** 403 with the catalogue's text (and the end, when there is one) for a suspended member. */
+function refuseSuspended(row: UserRow): void {
+  if (!isSuspendedNow(row)) return;
+  throw new AppError(
+    'ACCOUNT_SUSPENDED',
+    row.suspendedUntil
+      ? MOD_MSG.accountSuspendedUntil(row.suspendedUntil.toISOString())
+      : MOD_MSG.accountSuspended,
+  );
+}
+
+/**
+ * ADMIN_EMAILS (twelve-factor first admin): a member whose email is listed becomes an admin
+ * when they register or sign in. Listing never demotes; revoking is `npm run admin -- revoke`.
+ */
+async function applyAdminEmails(ctx: AppContext, row: UserRow): Promise<UserRow> {
+  if (row.isAdmin || !ctx.config.adminEmails.includes(row.email.toLowerCase())) return row;
+  return (await updateUser(ctx.db, row.id, { isAdmin: true })) ?? row;
 }
 
 export async function registerUser(
@@ -70,7 +112,12 @@ export async function registerUser(
     if (constraint === null) throw err;
     throw new AppError('VALIDATION', constraint.includes('email') ? MSG.emailExists : MSG.usernameTaken);
   }
-  return { message: MSG.registered, user: toSelfUser(row, urls), token: issueToken(ctx.jwtSecret, row) };
+  row = await applyAdminEmails(ctx, row);
+  return {
+    message: MSG.registered,
+    user: toSelfUser(row, urls),
+    token: await issueToken(ctx.jwtSecret, row),
+  };
 }
 
 /**
@@ -97,7 +144,14 @@ export async function loginUser(
     throw new AppError('INVALID_CREDENTIALS', MSG.invalidCredentials);
   }
   await ctx.rateLimiter.reset(limitKey);
-  return { message: MSG.loggedIn, user: toSelfUser(row, urls), token: issueToken(ctx.jwtSecret, row) };
+  // Only after the password: a suspension is not revealed to someone who does not hold it.
+  refuseSuspended(row);
+  const current = await applyAdminEmails(ctx, row);
+  return {
+    message: MSG.loggedIn,
+    user: toSelfUser(current, urls),
+    token: await issueToken(ctx.jwtSecret, current),
+  };
 }
 
 /** GET /api/auth/me: the member's own view, fresh from the database. */

@@ -1,9 +1,12 @@
-import { MSG, SOCKET_ERRORS, USER_MSG, type Chat, type SocketUser } from '@glimpse/shared';
+import { MOD_MSG, MSG, SOCKET_ERRORS, USER_MSG, type Chat, type SocketUser } from '@glimpse/shared';
 import type { AppContext, DbOrTx } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { Viewer } from '../../lib/permissions.js';
 import type { PublicUrls } from '../../lib/public-urls.js';
+import { isBlockedBetween } from '../users/blocks.repo.js';
+import { isSuspendedNow } from '../users/suspension.js';
+import { findUserById } from '../users/users.repo.js';
 import { groupReads, toChat, toMessage, toSocketUser } from './chats.mapper.js';
 import {
   deleteChatById,
@@ -93,7 +96,11 @@ export async function openDirectChat(
   urls: PublicUrls,
 ): Promise<Chat> {
   if (participantId === viewer.id) throw new AppError('VALIDATION', MSG.invalidParticipant);
-  if (!(await findChatUser(ctx.db, participantId))) throw new AppError('NOT_FOUND', USER_MSG.userNotFound);
+  const participant = await findUserById(ctx.db, participantId);
+  if (!participant || isSuspendedNow(participant)) throw new AppError('NOT_FOUND', USER_MSG.userNotFound);
+  if (await isBlockedBetween(ctx.db, viewer.id, participantId)) {
+    throw new AppError('BLOCKED', MOD_MSG.blockedInteraction);
+  }
 
   const directKey = directKeyOf(viewer.id, participantId);
   // A concurrent DELETE can remove the winner's chat between the insert and the read; retry then.

@@ -1,6 +1,8 @@
 import { and, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { chatMembers, chats, messageReads, messages, users } from '../../db/schema/index.js';
+import { notBlockedBetween } from '../users/blocks.repo.js';
+import { notSuspended } from '../users/users.repo.js';
 import { chatUserColumns, type ChatUserRow } from './chats.repo.js';
 
 const messageColumns = {
@@ -55,6 +57,29 @@ export async function listReads(db: DbOrTx, messageIds: string[]): Promise<ReadR
     .from(messageReads)
     .where(inArray(messageReads.messageId, messageIds))
     .orderBy(messageReads.readAt, messageReads.userId);
+}
+
+/**
+ * True when another member of the chat blocked the sender or was blocked by them, or is
+ * suspended: nothing may be sent to them.
+ */
+export async function chatHasUnreachableMember(
+  db: DbOrTx,
+  chatId: string,
+  senderId: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(chatMembers)
+    .where(
+      and(
+        eq(chatMembers.chatId, chatId),
+        ne(chatMembers.userId, senderId),
+        sql`not (${notBlockedBetween(senderId, chatMembers.userId)} and ${notSuspended(chatMembers.userId)})`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 /** Whether the user is a member, with `undefined` when the chat itself does not exist. */

@@ -1,4 +1,5 @@
 import {
+  MOD_MSG,
   MSG,
   SOCKET_ERRORS,
   type ChatMessagesQuery,
@@ -23,6 +24,7 @@ import {
   listReads,
   markReadUpTo,
   messageExistsInChat,
+  chatHasUnreachableMember,
 } from './messages.repo.js';
 
 /** Per member, across chats, tabs and nodes (the limiter lives in Redis when configured). */
@@ -96,6 +98,9 @@ export async function sendChatMessage(
     await ctx.db.transaction(async (tx) => {
       const error = membershipError(await findMembership(tx, input.chatId, sender.id));
       if (error) throw error;
+      if (await chatHasUnreachableMember(tx, input.chatId, sender.id)) {
+        throw new AppError('BLOCKED', MOD_MSG.blockedInteraction);
+      }
       await insertMessage(tx, { id, chatId: input.chatId, senderId: sender.id, content: input.content, at });
     });
   } catch (err) {

@@ -5,7 +5,8 @@ import { chatMembers, comments, notifications, posts, users } from '../../db/sch
 import type { PageWindow, TimeKey } from '../../lib/pagination.js';
 import { descIndexed, exactTime } from '../posts/posts.repo.js';
 import { visiblePostsWhere, type PostViewer } from '../posts/posts.visibility.js';
-import { authorColumns, type AuthorRow } from '../users/users.repo.js';
+import { notBlockedBetween } from '../users/blocks.repo.js';
+import { authorColumns, notSuspended, type AuthorRow } from '../users/users.repo.js';
 
 /** A member who may receive a notification: their roles (for the privacy rule) and switches. */
 export interface RecipientRow extends PostViewer {
@@ -179,12 +180,15 @@ export interface NotificationRow {
 
 /**
  * What the recipient may be shown: their own notifications whose post (if any) they may still see
- * (follows change; the privacy rule is ANDed in here as in every list).
+ * (follows change; the visibility rule is ANDed in here as in every list), whose actor is neither
+ * blocked (either way) nor suspended.
  */
 function shownTo(viewer: PostViewer): SQL {
   return and(
     eq(notifications.recipientId, viewer.id),
     sql`(${notifications.postId} is null or ${visiblePostsWhere(viewer)})`,
+    notBlockedBetween(viewer.id, notifications.actorId),
+    notSuspended(notifications.actorId),
   )!;
 }
 

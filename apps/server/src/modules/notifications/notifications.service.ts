@@ -17,6 +17,7 @@ import { fetchPage } from '../../lib/pagination.js';
 import type { PublicUrls } from '../../lib/public-urls.js';
 import { decodeTimeCursor, encodeTimeCursor } from '../posts/posts.cursor.js';
 import { isPostVisible, type PostViewer } from '../posts/posts.visibility.js';
+import { isBlockedBetween } from '../users/blocks.repo.js';
 import { toNotification } from './notifications.mapper.js';
 import {
   countUnread,
@@ -84,8 +85,8 @@ async function isWanted(tx: Tx, recipient: RecipientRow, input: NotificationInpu
   if (!notificationSettingsOf(recipient.preferences)[SETTING_OF[input.type]]) return false;
   // Never about a post the recipient may not see (a mention in a followers-only post, say).
   if ('postId' in input && !(await isPostVisible(tx, input.postId, recipient))) return false;
-  // Blocks (issue 14, `notBlockedBetween` in users/blocks.repo.ts) join this check when they land.
-  return true;
+  // Never across a block, either way (a follow from someone the recipient blocked, say).
+  return !(await isBlockedBetween(tx, recipient.id, input.actorId));
 }
 
 async function createFor(

@@ -192,6 +192,23 @@ describe('privacy', () => {
   });
 });
 
+describe('blocks', () => {
+  it('hides notifications across a block and writes none', async () => {
+    const [ava, ben, cid] = [await seed(), await seed(), await seed()];
+    const post = await createPostViaApi(kit.t, ava);
+    await like(ben, post);
+    await toggleFollow(cid, ava);
+    expect((await listOf(ava)).unreadCount).toBe(2);
+    expect((await call('POST', `/api/users/${ben.id}/block`, ava)).statusCode).toBe(200);
+    const list = await listOf(ava);
+    expect(list.notifications.map((n) => n.actor.id)).toEqual([cid.id]);
+    expect(list.unreadCount).toBe(1);
+    // Ben cannot reach Ava any more: a mention of her in his own public post tells her nothing.
+    await createPostViaApi(kit.t, ben, { content: `hey @${ava.username}` });
+    expect((await listOf(ava)).notifications.map((n) => n.actor.id)).toEqual([cid.id]);
+  });
+});
+
 describe('GET /api/notifications', () => {
   it('filters by tab and pages by cursor, newest first', async () => {
     const [ava, ben, cid] = [await seed(), await seed(), await seed()];

@@ -3,7 +3,8 @@ import type { DbOrTx } from '../../db/client.js';
 import { insertedRow } from '../../lib/db-errors.js';
 import type { PageWindow, TimeKey } from '../../lib/pagination.js';
 import { comments, likes, shares, users } from '../../db/schema/index.js';
-import { authorColumns } from '../users/users.repo.js';
+import { notBlockedBetween } from '../users/blocks.repo.js';
+import { authorColumns, notSuspended } from '../users/users.repo.js';
 import { descIndexed, exactTime } from './posts.repo.js';
 
 /** True when this call created the like; a like that already existed is left alone. */
@@ -44,6 +45,7 @@ const commentColumns = {
   id: comments.id,
   content: comments.content,
   createdAt: comments.createdAt,
+  removedAt: comments.removedAt,
   cursorTime: exactTime(sql`${comments.createdAt}`),
   user: authorColumns,
 };
@@ -51,16 +53,35 @@ export type CommentRow = {
   id: string;
   content: string;
   createdAt: Date;
+  removedAt: Date | null;
   cursorTime: string;
   user: { [K in keyof typeof authorColumns]: (typeof users.$inferSelect)[K] };
 };
 
 /**
+ * Which comments a viewer sees (the comment side of posts.visibility.ts): not those a moderator
+ * removed (but their author does), not a suspended member's (but their author does), and across
+ * a block neither side sees the other's.
+ */
+export function visibleCommentsWhere(viewerId: string | null): SQL {
+  if (!viewerId) return sql`(${comments.removedAt} is null and ${notSuspended(comments.userId)})`;
+  const own = sql`${comments.userId} = ${viewerId}`;
+  return sql`((${comments.removedAt} is null or ${own})
+    and (${own} or ${notSuspended(comments.userId)})
+    and ${notBlockedBetween(viewerId, comments.userId)})`;
+}
+
+/**
  * A post's comments newest first (comments_post_created_idx), limit + 1 rows, from a keyset
  * position or an offset. The detail call reverses its page to show it oldest first.
  */
-export function selectCommentsPage(db: DbOrTx, postId: string, win: PageWindow<TimeKey>) {
-  const where: SQL[] = [eq(comments.postId, postId)];
+export function selectCommentsPage(
+  db: DbOrTx,
+  postId: string,
+  win: PageWindow<TimeKey>,
+  viewerId: string | null,
+) {
+  const where: SQL[] = [eq(comments.postId, postId), visibleCommentsWhere(viewerId)];
   if (win.after)
     where.push(sql`(${comments.createdAt}, ${comments.id}) < (${win.after.t}::timestamptz, ${win.after.id})`);
   return db
@@ -76,4 +97,37 @@ export function selectCommentsPage(db: DbOrTx, postId: string, win: PageWindow<T
 export async function findAuthor(db: DbOrTx, userId: string): Promise<CommentRow['user'] | undefined> {
   const [row] = await db.select(authorColumns).from(users).where(eq(users.id, userId)).limit(1);
   return row;
+}
+
+export interface CommentTargetRow {
+  id: string;
+  postId: string;
+  userId: string;
+  postAuthorId: string;
+  removedAt: Date | null;
+}
+
+/** A comment with its post's author, for the delete and moderation rules. */
+export async function findCommentOfPost(
+  db: DbOrTx,
+  postId: string,
+  commentId: string,
+): Promise<CommentTargetRow | undefined> {
+  const [row] = await db
+    .select({
+      id: comments.id,
+      postId: comments.postId,
+      userId: comments.userId,
+      postAuthorId: sql<string>`(select p.author_id from posts p where p.id = ${comments.postId})`,
+      removedAt: comments.removedAt,
+    })
+    .from(comments)
+    .where(and(eq(comments.id, commentId), eq(comments.postId, postId)))
+    .limit(1);
+  return row;
+}
+
+export async function deleteCommentRow(db: DbOrTx, commentId: string): Promise<boolean> {
+  const rows = await db.delete(comments).where(eq(comments.id, commentId)).returning({ id: comments.id });
+  return rows.length > 0;
 }

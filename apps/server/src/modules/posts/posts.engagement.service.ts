@@ -52,7 +52,7 @@ export async function getPostDetail(
   if (!row) throw postNotFound();
   const [[post], commentRows] = await Promise.all([
     hydratePosts(ctx.db, [row], viewer, urls),
-    selectCommentsPage(ctx.db, postId, { limit: POST_DETAIL_COMMENTS, offset: 0 }),
+    selectCommentsPage(ctx.db, postId, { limit: POST_DETAIL_COMMENTS, offset: 0 }, viewer?.id ?? null),
   ]);
   // The detail keeps Comment objects where lists carry comment ids (API.md "Post").
   const comments = commentRows
@@ -73,7 +73,7 @@ export async function listComments(
   if (!(await isPostVisible(ctx.db, postId, viewer))) throw postNotFound();
   const { items, pagination } = await fetchPage(q, {
     decode: decodeTimeCursor,
-    read: (win) => selectCommentsPage(ctx.db, postId, win),
+    read: (win) => selectCommentsPage(ctx.db, postId, win, viewer?.id ?? null),
     cursorOf: (row) => encodeTimeCursor(row.cursorTime, row.id),
   });
   return { comments: items.map((c) => toComment(c, c.user, urls)), pagination };

@@ -268,7 +268,9 @@ describe('feed queries are index-backed', () => {
   it('serves comment pages and liked-post pages from their indexes without sorting', async () => {
     const db = t.database.db;
     const after = { t: '2026-01-01T00:05:00.000000Z', id: 'f'.repeat(24) };
-    const commentsPlan = await plan(selectCommentsPage(db, newestFirst[0]!, { limit: 50, offset: 0, after }));
+    const commentsPlan = await plan(
+      selectCommentsPage(db, newestFirst[0]!, { limit: 50, offset: 0, after }, viewer.id),
+    );
     expect(commentsPlan).toContain('comments_post_created_idx');
     expect(commentsPlan).not.toMatch(/\bSort\b/);
     const viewerRow = { id: viewer.id, isAdmin: false, isModerator: false, permissions: [] };

@@ -14,10 +14,20 @@ import { toShortProfile } from '../users/users.mapper.js';
 import type { AuthorRow } from '../users/users.repo.js';
 import type { PostMediaRow, PostPageRow, PostRow } from './posts.repo.js';
 
-/** Stored media paths become absolute URLs here, at the edge: the database keeps them relative. */
+/** The width a card or a single-image view asks for when it cannot use `srcset`. */
+export const DEFAULT_IMAGE_WIDTH = 1080;
+
+/**
+ * Stored media paths become absolute URLs here, at the edge: the database keeps them relative.
+ * `url` is a display-sized copy (the widest variant up to DEFAULT_IMAGE_WIDTH), not the 2048 px
+ * original, which the pipeline always lists as the widest entry of `variants` (for `srcset`).
+ */
 export function toPostImage(row: PostMediaRow, urls: PublicUrls): PostImage {
+  const display = row.variants
+    .filter((v) => v.width <= DEFAULT_IMAGE_WIDTH)
+    .sort((a, b) => b.width - a.width)[0];
   return {
-    url: urls.media(row.url),
+    url: urls.media(display?.url ?? row.url),
     altText: row.altText,
     caption: row.caption,
     width: row.width,
@@ -72,13 +82,15 @@ export function toPost(
     commentsCount: row.commentsCount,
     sharesCount: row.sharesCount,
     isLikedByUser: extra.isLikedByUser,
+    // Only its author can see a removed post at all (posts.visibility.ts).
+    ...(row.removedAt ? { removedByModerator: true } : {}),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
 export function toComment(
-  row: { id: string; content: string; createdAt: Date },
+  row: { id: string; content: string; createdAt: Date; removedAt?: Date | null },
   user: AuthorRow,
   urls: PublicUrls,
 ): Comment {
@@ -87,6 +99,7 @@ export function toComment(
     _id: row.id,
     content: row.content,
     createdAt: row.createdAt.toISOString(),
+    ...(row.removedAt ? { removedByModerator: true } : {}),
     user: { id: user.id, _id: user.id, username: user.username, profile: toShortProfile(user, urls) },
   };
 }

@@ -28,6 +28,7 @@ export const postColumns = {
   commentsCount: posts.commentsCount,
   sharesCount: posts.sharesCount,
   hotScore: posts.hotScore,
+  removedAt: posts.removedAt,
   createdAt: posts.createdAt,
   updatedAt: posts.updatedAt,
 };
@@ -54,7 +55,10 @@ const OUTER_POST_ID = sql.raw('"posts"."id"');
  */
 export const engagementColumns = {
   likeIds: sql<string[]>`array(select l.user_id::text from ${likes} l where l.post_id = ${OUTER_POST_ID})`,
-  commentIds: sql<string[]>`array(select c.id::text from ${comments} c where c.post_id = ${OUTER_POST_ID})`,
+  // Comments a moderator removed are out of every list and count (commentsCount moved with them).
+  commentIds: sql<
+    string[]
+  >`array(select c.id::text from ${comments} c where c.post_id = ${OUTER_POST_ID} and c.removed_at is null)`,
   shareIds: sql<string[]>`array(select s.id::text from ${shares} s where s.post_id = ${OUTER_POST_ID})`,
 };
 

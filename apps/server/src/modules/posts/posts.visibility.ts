@@ -2,32 +2,46 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { follows, posts } from '../../db/schema/index.js';
 import { can, type RoleHolder } from '../../lib/permissions.js';
+import { notBlockedBetween } from '../users/blocks.repo.js';
+import { notSuspended } from '../users/users.repo.js';
 
 /** Who is looking: a signed-in member (with their roles) or null for a visitor. */
 export type PostViewer = RoleHolder & { id: string };
 
 /**
- * THE privacy rule (API.md), in one place. Every query that returns posts, counts or cities
- * ANDs this in, so no list, detail, stat or search can show a post its viewer may not see:
+ * THE visibility rule (API.md), in one place. Every query that returns posts, counts or cities
+ * ANDs this in, so no list, detail, stat or search can show a post its viewer may not see.
+ * Privacy:
  * - public: everyone;
  * - followers: members who follow the author;
  * - friends: members who follow the author and are followed back;
  * - private: the author alone;
  * - the author, moderators and admins (`moderate_content`) see everything.
- * The follow checks are primary-key lookups on `follows`, so the cost per row is constant.
+ * Moderation and safety, on top:
+ * - a post removed by a moderator is seen by its author alone (marked removed);
+ * - a suspended member's posts are seen by the author and moderators only;
+ * - across a block (either direction) nobody sees the other's posts, moderators included.
+ * The follow and block checks are index lookups; the suspended and block sets are read once per
+ * statement (see notSuspended, notBlockedBetween), so the cost per row is constant.
  * `posts` must appear unaliased in the query this is used in.
  */
 export function visiblePostsWhere(viewer: PostViewer | null): SQL {
-  if (!viewer) return sql`${posts.privacy} = 'public'`;
-  if (can(viewer, 'moderate_content')) return sql`true`;
+  if (!viewer) {
+    return sql`(${posts.privacy} = 'public' and ${posts.removedAt} is null and ${notSuspended(posts.authorId)})`;
+  }
+  const own = sql`${posts.authorId} = ${viewer.id}`;
+  const notRemoved = sql`(${posts.removedAt} is null or ${own})`;
+  const notBlocked = notBlockedBetween(viewer.id, posts.authorId);
+  if (can(viewer, 'moderate_content')) return sql`(${notRemoved} and ${notBlocked})`;
   const followsRow = (followerId: SQL | string, followeeId: SQL | string) =>
     sql`exists (select 1 from ${follows} where ${follows.followerId} = ${followerId} and ${follows.followeeId} = ${followeeId})`;
   const viewerFollowsAuthor = followsRow(viewer.id, sql`${posts.authorId}`);
   const authorFollowsViewer = followsRow(sql`${posts.authorId}`, viewer.id);
-  return sql`(${posts.privacy} = 'public'
-    or ${posts.authorId} = ${viewer.id}
+  return sql`((${posts.privacy} = 'public'
+    or ${own}
     or (${posts.privacy} = 'followers' and ${viewerFollowsAuthor})
-    or (${posts.privacy} = 'friends' and ${viewerFollowsAuthor} and ${authorFollowsViewer}))`;
+    or (${posts.privacy} = 'friends' and ${viewerFollowsAuthor} and ${authorFollowsViewer}))
+    and ${notRemoved} and (${own} or ${notSuspended(posts.authorId)}) and ${notBlocked})`;
 }
 
 /** True when the post exists and this viewer may see it (404 otherwise, never 403: no leak). */

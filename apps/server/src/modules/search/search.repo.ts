@@ -4,7 +4,8 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { posts, users } from '../../db/schema/index.js';
 import { cityCountsQuery, descIndexed, postPageColumns, type PostPageRow } from '../posts/posts.repo.js';
 import { visiblePostsWhere, type PostViewer } from '../posts/posts.visibility.js';
-import { publicUserColumns, type PublicUserRow } from '../users/users.repo.js';
+import { notBlockedBetween } from '../users/blocks.repo.js';
+import { notSuspended, publicUserColumns, type PublicUserRow } from '../users/users.repo.js';
 import { likeEscape, prefixQueryText, tagNeedle, usesWebsearchOperators } from './search.text.js';
 
 /**
@@ -96,13 +97,24 @@ function usersMatching(text: string) {
   return { needle, startsWith, where };
 }
 
-export function searchUsersQuery(db: DbOrTx, text: string, win: SearchWindow) {
+/** Suspended members are not found; across a block neither side finds the other. */
+function reachableUsers(viewerId: string | null): SQL {
+  const shown = notSuspended(users.id);
+  return viewerId ? and(shown, notBlockedBetween(viewerId, users.id))! : shown;
+}
+
+export function searchUsersQuery(
+  db: DbOrTx,
+  text: string,
+  win: SearchWindow,
+  viewerId: string | null = null,
+) {
   const { needle, startsWith, where } = usersMatching(text);
   const likeness = sql`greatest(similarity(${lowerUsername}, ${needle}), similarity(${lowerDisplayName}, ${needle}), word_similarity(${needle}, ${lowerDisplayName}))`;
   return db
     .select(publicUserColumns)
     .from(users)
-    .where(where)
+    .where(and(where, reachableUsers(viewerId)))
     .orderBy(
       desc(sql`${lowerUsername} = ${needle}`),
       desc(startsWith),
@@ -127,8 +139,13 @@ function withNameThresholds<T>(db: DbOrTx, work: (tx: Tx) => Promise<T>): Promis
 }
 
 /** People by username or display name: exact, then prefix, then the closest typo; most followed first among equals. */
-export async function searchUsers(db: DbOrTx, text: string, win: SearchWindow): Promise<PublicUserRow[]> {
-  return withNameThresholds(db, (tx) => searchUsersQuery(tx, text, win));
+export async function searchUsers(
+  db: DbOrTx,
+  text: string,
+  win: SearchWindow,
+  viewerId: string | null,
+): Promise<PublicUserRow[]> {
+  return withNameThresholds(db, (tx) => searchUsersQuery(tx, text, win, viewerId));
 }
 
 /** The posts of `type=users`: by the members the text matches (the same rule as people search), newest first. */

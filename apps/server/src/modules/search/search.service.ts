@@ -51,7 +51,7 @@ export async function search(
 
   const [postRows, userRows, tagRows, placeRows] = await Promise.all([
     POSTS_OF[q.type](ctx.db, q.q, viewer, win),
-    wants('users') ? searchUsers(ctx.db, q.q, win) : none,
+    wants('users') ? searchUsers(ctx.db, q.q, win, viewer?.id ?? null) : none,
     wants('tags') ? searchTags(ctx.db, q.q, viewer, win) : none,
     wants('places') ? searchPlaces(ctx.db, q.q, viewer, win) : none,
   ]);

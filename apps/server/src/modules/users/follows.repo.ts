@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { follows, users } from '../../db/schema/index.js';
-import { publicUserColumns, type PublicUserRow } from './users.repo.js';
+import { notBlockedBetween } from './blocks.repo.js';
+import { notSuspended, publicUserColumns, type PublicUserRow } from './users.repo.js';
 
 /** True when the row was created now; false when the pair already existed. */
 export async function insertFollow(tx: Tx, followerId: string, followeeId: string): Promise<boolean> {
@@ -121,7 +122,7 @@ export async function listFollowedPeople(db: DbOrTx, q: PeopleQuery): Promise<Pu
     .select(publicUserColumns)
     .from(follows)
     .innerJoin(users, eq(users.id, follows.followeeId))
-    .where(and(eq(follows.followerId, q.viewerId), match.where))
+    .where(and(eq(follows.followerId, q.viewerId), match.where, notSuspended(users.id)))
     .orderBy(...match.prefixFirst, mostFollowedFirst, users.id)
     .limit(q.limit);
 }
@@ -136,7 +137,15 @@ export async function listOtherPeople(db: DbOrTx, q: PeopleQuery): Promise<Publi
   return db
     .select(publicUserColumns)
     .from(users)
-    .where(and(sql`${users.id} <> ${q.viewerId}`, notFollowed, match.where))
+    .where(
+      and(
+        sql`${users.id} <> ${q.viewerId}`,
+        notFollowed,
+        match.where,
+        notSuspended(users.id),
+        notBlockedBetween(q.viewerId, users.id),
+      ),
+    )
     .orderBy(...match.prefixFirst, mostFollowedFirst, users.id)
     .limit(q.limit);
 }

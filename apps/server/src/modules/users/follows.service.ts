@@ -1,4 +1,4 @@
-import { MSG, USER_MSG, type FollowResult, type FollowStatus } from '@glimpse/shared';
+import { MOD_MSG, MSG, USER_MSG, type FollowResult, type FollowStatus } from '@glimpse/shared';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import type { Viewer } from '../../lib/permissions.js';
@@ -15,6 +15,7 @@ import {
   readFollowersCount,
   shiftFollowCounters,
 } from './follows.repo.js';
+import { isBlockedBetween } from './blocks.repo.js';
 import { userExists } from './users.repo.js';
 
 /** PostgreSQL foreign_key_violation: the target was deleted between our check and the insert. */
@@ -39,6 +40,9 @@ export async function toggleFollow(
   try {
     const { result, change } = await ctx.db.transaction(async (tx) => {
       if (!(await userExists(tx, targetId))) throw new AppError('NOT_FOUND', USER_MSG.userNotFound);
+      // Blocking removed any follow between them, so across a block there is nothing to undo.
+      if (await isBlockedBetween(tx, viewer.id, targetId))
+        throw new AppError('BLOCKED', MOD_MSG.blockedInteraction);
       if (await insertFollow(tx, viewer.id, targetId)) {
         const followersCount = await shiftFollowCounters(tx, viewer.id, targetId, 1);
         const change = await createNotification(tx, { type: 'follow', ...pair });

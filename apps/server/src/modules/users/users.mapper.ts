@@ -23,7 +23,7 @@ function displayNameOf(row: Pick<UserRow, 'displayName' | 'firstName' | 'lastNam
 export function toPublicUser(
   row: PublicUserRow,
   urls: PublicUrls,
-  opts: { isFollowedByUser?: boolean } = {},
+  opts: { isFollowedByUser?: boolean; isBlockedByUser?: boolean } = {},
 ): PublicUser {
   const user: PublicUser = {
     id: row.id,
@@ -50,6 +50,7 @@ export function toPublicUser(
     createdAt: row.createdAt.toISOString(),
   };
   if (opts.isFollowedByUser !== undefined) user.isFollowedByUser = opts.isFollowedByUser;
+  if (opts.isBlockedByUser) user.isBlockedByUser = true;
   return user;
 }
 

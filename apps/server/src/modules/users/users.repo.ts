@@ -1,4 +1,5 @@
-import { eq, or, sql } from 'drizzle-orm';
+import { eq, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { insertedRow } from '../../lib/db-errors.js';
 import { users } from '../../db/schema/index.js';
@@ -11,6 +12,10 @@ export type PublicUserRow = Omit<
   UserRow,
   | 'passwordHash'
   | 'passwordChangedAt'
+  | 'sessionVersion'
+  | 'suspendedAt'
+  | 'suspendedUntil'
+  | 'suspensionReason'
   | 'email'
   | 'phoneNumber'
   | 'preferences'
@@ -127,4 +132,33 @@ export async function updateUser(
     .where(eq(users.id, id))
     .returning();
   return row;
+}
+
+/** Bumps the member's session version (every older token stops working); the new version, or null. */
+export async function bumpSessionVersion(db: DbOrTx, id: string): Promise<number | null> {
+  const [row] = await db
+    .update(users)
+    .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
+    .where(eq(users.id, id))
+    .returning({ sessionVersion: users.sessionVersion });
+  return row?.sessionVersion ?? null;
+}
+
+/** The member's current session version (null: no such member). */
+export async function findSessionVersion(db: DbOrTx, id: string): Promise<number | null> {
+  const [row] = await db
+    .select({ sessionVersion: users.sessionVersion })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  return row?.sessionVersion ?? null;
+}
+
+/**
+ * True for a member who is not under a suspension now. The suspended are few: PostgreSQL reads
+ * them once per statement (a hashed subplan over users_suspended_idx), not once per row. The
+ * alias keeps an unqualified outer column (Drizzle prints single-table columns bare) outside.
+ */
+export function notSuspended(member: SQL | AnyPgColumn): SQL {
+  return sql`${member} not in (select s.id from ${users} s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > now()))`;
 }

@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ZAvatarResponse,
+  ZBlockResult,
+  ZBlockedUsers,
   ZChangePasswordBody,
   ZChangePasswordResponse,
   ZEmptyBody,
@@ -20,6 +22,7 @@ import { BEARER_OPTIONAL, BEARER_REQUIRED, ERROR_ANSWERS } from '../../plugins/a
 import { urlsOf, viewerOf } from '../../plugins/auth.js';
 import { readImageParts } from '../media/media.multipart.js';
 import { AVATAR_PARTS, uploadAvatar } from './avatar.service.js';
+import { blockUser, listBlocked, unblockUser } from './blocks.service.js';
 import { getFollowStatus, toggleFollow } from './follows.service.js';
 import { changePassword } from './password.service.js';
 import { getProfile, listPeople, updateProfile } from './users.service.js';
@@ -44,6 +47,49 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => toggleFollow(ctx, viewerOf(request), request.params.id, urlsOf(app, request)),
+  );
+
+  r.post(
+    '/api/users/:id/block',
+    {
+      ...auth,
+      schema: {
+        summary: 'Blocks a member: neither sees nor reaches the other; follows between them end',
+        security,
+        params: ZUserIdParams,
+        body: ZEmptyBody,
+        response: { 200: ZBlockResult, ...ERROR_ANSWERS },
+      },
+    },
+    async (request) => blockUser(ctx, viewerOf(request), request.params.id),
+  );
+
+  r.delete(
+    '/api/users/:id/block',
+    {
+      ...auth,
+      schema: {
+        summary: 'Unblocks a member (follows are not restored)',
+        security,
+        params: ZUserIdParams,
+        body: ZEmptyBody,
+        response: { 200: ZBlockResult, ...ERROR_ANSWERS },
+      },
+    },
+    async (request) => unblockUser(ctx, viewerOf(request), request.params.id),
+  );
+
+  r.get(
+    '/api/users/me/blocked',
+    {
+      ...auth,
+      schema: {
+        summary: 'The members the caller blocked, most recent first (Settings → Blocking)',
+        security,
+        response: { 200: ZBlockedUsers, ...ERROR_ANSWERS },
+      },
+    },
+    async (request) => listBlocked(ctx, viewerOf(request), urlsOf(app, request)),
   );
 
   r.get(

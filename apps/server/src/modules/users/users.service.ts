@@ -11,7 +11,9 @@ import type { AppContext } from '../../context.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import { AppError } from '../../lib/errors.js';
 import { issueToken } from '../../lib/jwt.js';
-import type { Viewer } from '../../lib/permissions.js';
+import { can, type Viewer } from '../../lib/permissions.js';
+import { blockDirections } from './blocks.repo.js';
+import { isSuspendedNow } from './suspension.js';
 import type { PublicUrls } from '../../lib/public-urls.js';
 import { isFollowing, listFollowedPeople, listOtherPeople } from './follows.repo.js';
 import { toPublicUser, toSelfUser } from './users.mapper.js';
@@ -38,8 +40,19 @@ export async function getProfile(
     username.length <= USERNAME_LOOKUP_MAX_LENGTH ? await findUserByUsername(ctx.db, username) : undefined;
   if (!row) throw new AppError('NOT_FOUND', USER_MSG.userNotFound);
   if (viewer?.id === row.id) return toSelfUser(row, urls);
+  // A suspended member's profile is hidden from everyone but moderators.
+  if (isSuspendedNow(row) && !can(viewer, 'moderate_content')) {
+    throw new AppError('NOT_FOUND', USER_MSG.userNotFound);
+  }
   if (!viewer) return toPublicUser(row, urls);
-  return toPublicUser(row, urls, { isFollowedByUser: await isFollowing(ctx.db, viewer.id, row.id) });
+  // Across a block the blocked member gets 404; the blocker still reaches the profile (marked),
+  // which is where they unblock. Neither sees the other's posts (the visibility rule).
+  const [directions, isFollowedByUser] = await Promise.all([
+    blockDirections(ctx.db, viewer.id, row.id),
+    isFollowing(ctx.db, viewer.id, row.id),
+  ]);
+  if (directions.blockedViewer) throw new AppError('NOT_FOUND', USER_MSG.userNotFound);
+  return toPublicUser(row, urls, { isFollowedByUser, isBlockedByUser: directions.viewerBlocked });
 }
 
 /**
@@ -106,7 +119,7 @@ export async function updateProfile(
   const result: UpdateProfileResponse = { message: USER_MSG.profileUpdated, user: toSelfUser(row, urls) };
   // A fresh token when username or email changed: the JWT payload carries both and clients read it.
   if (changes.username !== undefined || changes.email !== undefined)
-    result.token = issueToken(ctx.jwtSecret, row);
+    result.token = await issueToken(ctx.jwtSecret, row);
   return result;
 }
 

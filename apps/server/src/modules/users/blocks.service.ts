@@ -1,0 +1,49 @@
+import { BLOCKED_LIST_MAX, MOD_MSG, USER_MSG, type BlockResult, type BlockedUsers } from '@glimpse/shared';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../lib/errors.js';
+import type { Viewer } from '../../lib/permissions.js';
+import type { PublicUrls } from '../../lib/public-urls.js';
+import { deleteBlock, followsBetween, insertBlock, listBlockedUsers } from './blocks.repo.js';
+import { deleteFollow, shiftFollowCounters } from './follows.repo.js';
+import { toPublicUser } from './users.mapper.js';
+import { userExists } from './users.repo.js';
+
+/**
+ * POST /api/users/{id}/block. The block and the removal of the follows between the two members
+ * (both directions, with their counters) commit together; blocking twice is a no-op.
+ */
+export async function blockUser(ctx: AppContext, viewer: Viewer, targetId: string): Promise<BlockResult> {
+  if (targetId === viewer.id) throw new AppError('VALIDATION', MOD_MSG.cannotBlockSelf);
+  await ctx.db.transaction(async (tx) => {
+    if (!(await userExists(tx, targetId))) throw new AppError('NOT_FOUND', USER_MSG.userNotFound);
+    await insertBlock(tx, viewer.id, targetId);
+    for (const pair of await followsBetween(tx, viewer.id, targetId)) {
+      // Counters move only for a row this call removed (a concurrent unfollow may have won).
+      if (await deleteFollow(tx, pair.followerId, pair.followeeId)) {
+        await shiftFollowCounters(tx, pair.followerId, pair.followeeId, -1);
+      }
+    }
+  });
+  return { message: MOD_MSG.blocked, blocked: true };
+}
+
+/** DELETE /api/users/{id}/block: follows are not restored. Unblocking one never blocked is a no-op. */
+export async function unblockUser(ctx: AppContext, viewer: Viewer, targetId: string): Promise<BlockResult> {
+  if (targetId === viewer.id) throw new AppError('VALIDATION', MOD_MSG.cannotBlockSelf);
+  const removed = await deleteBlock(ctx.db, viewer.id, targetId);
+  if (!removed && !(await userExists(ctx.db, targetId))) {
+    throw new AppError('NOT_FOUND', USER_MSG.userNotFound);
+  }
+  return { message: MOD_MSG.unblocked, blocked: false };
+}
+
+/** GET /api/users/me/blocked: Settings → Blocking, most recent first. */
+export async function listBlocked(ctx: AppContext, viewer: Viewer, urls: PublicUrls): Promise<BlockedUsers> {
+  const rows = await listBlockedUsers(ctx.db, viewer.id, BLOCKED_LIST_MAX);
+  return {
+    users: rows.map((row) => ({
+      ...toPublicUser(row, urls, { isBlockedByUser: true }),
+      blockedAt: row.blockedAt.toISOString(),
+    })),
+  };
+}

@@ -6,6 +6,8 @@ import {
   type Post,
   type UnreadCounts,
 } from '@glimpse/shared';
+import { eq } from 'drizzle-orm';
+import { comments, users } from '../../db/schema/index.js';
 import { connectClient, startSocketTestApp, type SocketTestKit } from '../../realtime/testing.js';
 import { seedUser, type SeededUser } from '../../test/harness.js';
 import { createPostViaApi, follow } from '../posts/posts.fixtures.js';
@@ -189,6 +191,21 @@ describe('privacy', () => {
     expect((await listOf(fan)).unreadCount).toBe(1);
     await toggleFollow(fan, ava); // unfollows: the post is out of sight, and so is its mention
     expect(await listOf(fan)).toMatchObject({ notifications: [], unreadCount: 0 });
+  });
+});
+
+describe('moderation', () => {
+  it('hides a notification whose comment a moderator removed, or whose actor is suspended', async () => {
+    const [ava, ben, cid] = [await seed(), await seed(), await seed()];
+    const post = await createPostViaApi(kit.t, ava);
+    const res = await comment(ben, post, 'spam spam');
+    await toggleFollow(cid, ava);
+    expect((await listOf(ava)).unreadCount).toBe(2);
+    const commentId = res.json<{ comment: { id: string } }>().comment.id;
+    await kit.t.database.db.update(comments).set({ removedAt: new Date() }).where(eq(comments.id, commentId));
+    expect((await listOf(ava)).notifications.map((n) => n.type)).toEqual(['follow']);
+    await kit.t.database.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, cid.id));
+    expect(await listOf(ava)).toMatchObject({ notifications: [], unreadCount: 0 });
   });
 });
 

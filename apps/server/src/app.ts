@@ -11,6 +11,7 @@ import { imageQueue } from './modules/media/media.pipeline.js';
 import { proxyTrust } from './lib/public-urls.js';
 import { createMemoryRateLimiter, createRedisRateLimiter } from './lib/rate-limit.js';
 import { createMediaStorage } from './lib/storage/index.js';
+import { accountRoutes } from './modules/account/account.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { chatRoutes } from './modules/chats/chats.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
@@ -124,6 +125,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(postsRoutes);
   await app.register(searchRoutes);
   await app.register(usersRoutes);
+  await app.register(accountRoutes);
   await registerApiDocs(app);
 
   await registerStaticWeb(app, config.webDist);

@@ -155,6 +155,9 @@ export const MODERATION_NOTE_MAX_LENGTH = 1000;
 /** Reports one member may file per window (a flood of reports is itself abuse). */
 export const REPORTS_PER_WINDOW = 20;
 export const REPORTS_WINDOW_MS = 60 * 60 * 1000;
+/** GET /api/users/me/export reads every post, chat and photo of the member: a few an hour. */
+export const EXPORTS_PER_WINDOW = 5;
+export const EXPORTS_WINDOW_MS = 60 * 60 * 1000;
 /** The moderation queue and the audit log, per page. */
 export const MODERATION_PAGE_SIZE = 20;
 /** Settings → Blocking lists at most this many members. */

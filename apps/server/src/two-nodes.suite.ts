@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { io as connectSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResponse, Chat, Message, Post, SendMessageAck, UploadedMedia } from '@glimpse/shared';
 import { multipart, solidImage } from './modules/media/media.fixtures.js';
@@ -9,6 +10,7 @@ import { connectClient, type TestClient } from './realtime/testing.js';
 import { createTestDatabase, TEST_JWT_SECRET } from './test/harness.js';
 import { hasRedisServer, startTestRedis, type TestRedis } from './test/redis-server.js';
 import { startTestS3, type TestS3 } from './test/s3-server.js';
+import { startTcpProxy } from './test/tcp-proxy.js';
 import { buildServer, startServerProcess, type ServerProcess } from './test/server-process.js';
 
 /**
@@ -75,6 +77,14 @@ async function register(origin: string, name: string): Promise<AuthResponse> {
   });
   expect(res.status).toBe(201);
   return res.body;
+}
+
+async function until(what: string, check: () => boolean, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
 }
 
 const sendWithAck = (c: TestClient, payload: unknown) =>
@@ -214,6 +224,56 @@ export function describeTwoNodes(): void {
         userId: alice.user.id,
         username: alice.user.username,
       });
+    }, 120_000);
+
+    it('behind a proxy, a node stopped with SIGTERM sends its sockets to another node, which carries on', async () => {
+      const node3 = await startNode();
+      // Both live nodes behind the proxy: node 3 first, node 2 when node 3 refuses.
+      const proxy = await startTcpProxy(() => [node3.origin, node2.origin]);
+      try {
+        const carol = await register(proxy.origin, 'carol');
+        const dave = await register(proxy.origin, 'dave');
+        const chat = await call<Chat>(node2.origin, 'POST', '/api/chats', {
+          token: dave.token,
+          json: { participantId: carol.user.id },
+        });
+        const daveSocket = await connectClient(node2.origin, { token: dave.token });
+        clients.push(daveSocket);
+
+        // Carol's socket, like the web app's: WebSocket only, reconnecting by itself.
+        const carolSocket = connectSocket(proxy.origin, {
+          transports: ['websocket'],
+          auth: { token: carol.token },
+          reconnectionDelay: 100,
+        });
+        const signIns: string[] = [];
+        const disconnects: string[] = [];
+        carolSocket.on('authenticated', () => signIns.push('authenticated'));
+        carolSocket.on('disconnect', (reason) => disconnects.push(reason));
+        const received: string[] = [];
+        carolSocket.on('new_message', (m: Message) => received.push(m.content));
+        try {
+          await until('Carol to sign in', () => signIns.length === 1);
+          const first = await sendWithAck(daveSocket, { chatId: chat.body.id, content: 'before' });
+          expect(first.ok).toBe(true);
+          await until('Carol to get "before"', () => received.includes('before'));
+
+          // Node 3, which holds Carol's socket, is stopped.
+          process.kill(node3.pid, 'SIGTERM');
+          expect(await node3.exited).toEqual({ code: 0, signal: null });
+          await until('Carol to be back, on node 2', () => signIns.length === 2);
+          expect(disconnects).toEqual(['transport close']);
+
+          const after = await sendWithAck(daveSocket, { chatId: chat.body.id, content: 'after' });
+          expect(after.ok).toBe(true);
+          await until('Carol to get "after"', () => received.includes('after'));
+          expect(received).toEqual(['before', 'after']);
+        } finally {
+          carolSocket.disconnect();
+        }
+      } finally {
+        await proxy.close();
+      }
     }, 120_000);
   });
 

@@ -14,6 +14,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { chatRoutes } from './modules/chats/chats.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { moderationRoutes } from './modules/moderation/moderation.routes.js';
+import { notificationRoutes } from './modules/notifications/notifications.routes.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
@@ -111,6 +112,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(chatRoutes);
   await app.register(mediaRoutes);
   await app.register(moderationRoutes);
+  await app.register(notificationRoutes);
   await app.register(postsRoutes);
   await app.register(searchRoutes);
   await app.register(usersRoutes);

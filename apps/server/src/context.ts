@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { Chat, Message, ReadReceiptEvent } from '@glimpse/shared';
+import type { Chat, Message, Notification, ReadReceiptEvent, UnreadCounts } from '@glimpse/shared';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { Metrics } from './lib/metrics.js';
@@ -26,6 +26,10 @@ export interface ChatEvents {
    * theirs, on every node, is disconnected; a client dials again with a fresh token or stays out.
    */
   sessionsEnded(userId: string): void;
+  /** Every socket of the member (room `user:<id>`, any node) gets `notification`. */
+  notify(userId: string, notification: Notification): void;
+  /** Every socket of the member gets `unread_counts` (the bell's and the chat button's badges). */
+  unreadCounts(userId: string, counts: UnreadCounts): void;
 }
 
 /**

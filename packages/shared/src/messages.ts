@@ -7,6 +7,7 @@ import {
   MAX_IMAGES_PER_POST,
   MAX_PAGE_LIMIT,
   MAX_TAGS,
+  NOTIFICATION_FILTERS,
   PRIVACY_VALUES,
   SEARCH_QUERY_MAX_LENGTH,
   SEARCH_TYPES,
@@ -76,6 +77,7 @@ export const MSG = {
   queryEmpty: 'Query cannot be empty',
   accessDenied: 'Access denied',
   chatDeleted: 'Chat deleted successfully',
+  archivedInvalid: 'Archived must be true or false',
   chatNotCreated: 'Chat could not be created, please try again',
   invalidParticipant: 'Invalid participant ID',
 
@@ -140,6 +142,14 @@ export const USER_MSG = {
   profileUpdated: 'Profile updated successfully',
   passwordUpdated: 'Password updated successfully',
   invalidProfilePicture: 'Invalid profile picture',
+} as const;
+
+/** Texts of the notification calls (issue 13). */
+export const NOTIFICATION_MSG = {
+  invalidNotificationId: 'Invalid notification ID',
+  notFound: 'Notification not found',
+  invalidType: `Type must be one of ${NOTIFICATION_FILTERS.join(', ')}`,
+  invalidSettings: 'Notification settings must be true or false for likes, comments, follows and mentions',
 } as const;
 
 /** Texts of GET /api/search that the spec leaves to us ("Query cannot be empty" is MSG.queryEmpty). */

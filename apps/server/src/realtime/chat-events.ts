@@ -34,6 +34,12 @@ export function createChatEvents(io: ChatIo): ChatEvents {
       // one's disconnect handler signs it out of presence and typing as usual.
       io.in(userRoom(userId)).disconnectSockets(true);
     },
+    notify(userId, notification) {
+      io.to(userRoom(userId)).emit(SOCKET_EVENTS.notification, notification);
+    },
+    unreadCounts(userId, counts) {
+      io.to(userRoom(userId)).emit(SOCKET_EVENTS.unreadCounts, counts);
+    },
   };
 }
 

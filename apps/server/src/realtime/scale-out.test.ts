@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Chat, Message, SendMessageAck } from '@glimpse/shared';
+import type { Chat, Message, Notification, SendMessageAck } from '@glimpse/shared';
 import type { RedisAdapter } from '@socket.io/redis-adapter';
 import { seedUser } from '../test/harness.js';
 import { startSocketTestApp, type SocketTestKit, type TestClient } from './testing.js';
@@ -113,6 +113,33 @@ describe.skipIf(!redisUrl)('two app nodes through Redis', () => {
     const res = await node2.t.app.inject({ method: 'DELETE', url: `/api/chats/${chat.id}`, headers: c.auth });
     expect(res.statusCode).toBe(200);
     expect(await ca.next('chat_deleted')).toEqual({ chatId: chat.id });
+  });
+
+  it('delivers notifications and badges live to a member on the other node', async () => {
+    const ava = await seedUser(node1.t);
+    const ben = await seedUser(node1.t);
+    const post = await node1.t.app.inject({
+      method: 'POST',
+      url: '/api/posts',
+      headers: ava.auth,
+      payload: { title: 'Across', content: 'nodes', category: 'Travel' },
+    });
+    const postId = post.json<{ post: { id: string } }>().post.id;
+    const avaOn2 = await node2.connect(ava);
+    const like = await node1.t.app.inject({
+      method: 'POST',
+      url: `/api/posts/${postId}/like`,
+      headers: ben.auth,
+    });
+    expect(like.statusCode).toBe(200);
+    expect(await avaOn2.next<Notification>('notification')).toMatchObject({
+      type: 'like',
+      actor: { id: ben.id },
+      post: { id: postId, title: 'Across' },
+    });
+    expect(await avaOn2.next('unread_counts')).toEqual({ notifications: 1, messages: 0 });
+    await node1.t.app.inject({ method: 'POST', url: '/api/notifications/read-all', headers: ava.auth });
+    expect(await avaOn2.next('unread_counts')).toEqual({ notifications: 0, messages: 0 });
   });
 
   it('shares the message rate limit between nodes', async () => {

@@ -3,9 +3,12 @@ import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-
 import { ButtonLink } from '../components/Button';
 import { BellIcon, ExploreIcon, LogoMark, PersonIcon, SpeechBubbleIcon } from '../components/icons';
 import { SearchBox } from '../components/SearchBox';
+import { useUnreadCountsQuery } from '../api/queries/notifications';
 import { useAuth } from '../lib/useAuth';
+import { NOTIFICATIONS_TEXT } from '../lib/text';
 import { cx } from '../lib/cx';
 import styles from './NavBar.module.css';
+import { badgeText } from './badge';
 import { OfflineBanner } from './OfflineBanner';
 import type { PageName } from './pages';
 import { usePrefetchOnIntent } from './usePrefetchOnIntent';
@@ -27,20 +30,26 @@ const SIGNED_IN_ITEMS: NavItem[] = [
   { to: '/profile', label: 'Profile', page: 'profile', icon: <PersonIcon />, inTabBar: true },
 ];
 
-function NavIconLink({ item }: { item: NavItem }) {
+function NavIconLink({ item, badge = 0 }: { item: NavItem; badge?: number }) {
   const prefetch = usePrefetchOnIntent(item.page);
+  const label = badge > 0 ? `${item.label}, ${NOTIFICATIONS_TEXT.badge(badge)}` : item.label;
   return (
     <NavLink
       to={item.to}
       end
-      aria-label={item.label}
-      title={item.label}
+      aria-label={label}
+      title={label}
       className={({ isActive }) =>
         cx(styles.iconLink, isActive && styles.active, item.inTabBar && styles.inTabBar)
       }
       {...prefetch}
     >
       {item.icon}
+      {badge > 0 && (
+        <span className={styles.badge} data-testid={`badge-${item.page}`} aria-hidden="true">
+          {badgeText(badge)}
+        </span>
+      )}
     </NavLink>
   );
 }
@@ -51,6 +60,9 @@ function NavIconLink({ item }: { item: NavItem }) {
  */
 export function NavBar() {
   const { isAuthenticated } = useAuth();
+  const { data: counts } = useUnreadCountsQuery({ enabled: isAuthenticated });
+  const badgeOf = (page: PageName) =>
+    page === 'notifications' ? (counts?.notifications ?? 0) : page === 'chat' ? (counts?.messages ?? 0) : 0;
   const navigate = useNavigate();
   const location = useLocation();
   const [searchParams] = useSearchParams();
@@ -75,7 +87,9 @@ export function NavBar() {
         />
         <div className={styles.actions}>
           {isAuthenticated ? (
-            SIGNED_IN_ITEMS.map((item) => <NavIconLink key={item.to} item={item} />)
+            SIGNED_IN_ITEMS.map((item) => (
+              <NavIconLink key={item.to} item={item} badge={badgeOf(item.page)} />
+            ))
           ) : (
             <ButtonLink to="/login" {...loginPrefetch}>
               Log In

@@ -8,6 +8,7 @@ import { useAuth } from '../../lib/useAuth';
 import { AccountSettings } from './AccountSettings';
 import { SETTINGS_TEXT } from '../../lib/text';
 import { DisplaySettings } from './DisplaySettings';
+import { NotificationSettings } from './NotificationSettings';
 import { findSection } from './settings-sections';
 import { SettingsNav } from './SettingsNav';
 import styles from './SettingsPage.module.css';
@@ -73,6 +74,8 @@ export function SettingsPage() {
           accountContent
         ) : section.id === 'display' ? (
           <DisplaySettings />
+        ) : section.id === 'notifications' ? (
+          <NotificationSettings />
         ) : (
           <div className={styles.card}>
             <p className={styles.comingSoon}>{section.label} settings are coming soon.</p>

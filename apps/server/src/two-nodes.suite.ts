@@ -4,7 +4,15 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { io as connectSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuthResponse, Chat, Message, Post, SendMessageAck, UploadedMedia } from '@glimpse/shared';
+import type {
+  AuthResponse,
+  Chat,
+  Message,
+  Notification,
+  Post,
+  SendMessageAck,
+  UploadedMedia,
+} from '@glimpse/shared';
 import { multipart, solidImage } from './modules/media/media.fixtures.js';
 import { connectClient, type TestClient } from './realtime/testing.js';
 import { createTestDatabase, TEST_JWT_SECRET } from './test/harness.js';
@@ -113,7 +121,7 @@ export function describeTwoNodes(): void {
       for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
     });
 
-    it('a member on node 1 posts a photo, a member on node 2 sees it and they chat in order; killing node 1 takes its member offline', async () => {
+    it('a member on node 1 posts a photo, a member on node 2 sees it and they chat in order, notifications cross; killing node 1 takes its member offline', async () => {
       const alice = await register(node1.origin, 'alice');
       const bob = await register(node2.origin, 'bob');
 
@@ -203,6 +211,25 @@ export function describeTwoNodes(): void {
         });
         expect(history.body.map((m) => m.content)).toEqual([...fromAlice, ...fromBob]);
       }
+
+      // --- A notification crosses nodes: Bob likes Alice's post on node 2, her socket on node 1
+      // hears it.
+      const like = await call<{ liked: boolean }>(
+        node2.origin,
+        'POST',
+        `/api/posts/${created.body.post.id}/like`,
+        {
+          token: bob.token,
+          json: {},
+        },
+      );
+      expect(like.status).toBe(200);
+      expect(await aliceSocket.next<Notification>('notification')).toMatchObject({
+        type: 'like',
+        actor: { id: bob.user.id },
+        post: { id: created.body.post.id },
+        read: false,
+      });
 
       // --- Node 1 dies without a word (SIGKILL): its heartbeat runs out, node 2 sweeps it, and
       // Bob hears that Alice, whose only socket was there, is offline.

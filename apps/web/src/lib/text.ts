@@ -277,3 +277,51 @@ export const NOTIFICATION_SETTINGS_TEXT = {
   loadFailed: 'Could not load your notification settings.',
   saveFailed: 'Could not save that setting. Please try again.',
 } as const;
+
+/** Settings → Account → Your data: export and delete. */
+export const YOUR_DATA_TEXT = {
+  title: 'Your data',
+  exportHeading: 'Download your data',
+  exportHint:
+    'A zip file with your profile, posts (with their comments and likes), your comments, your chats, who you follow and who follows you, and your original photos.',
+  exportButton: 'Download my data',
+  exportPreparing: 'Preparing your download...',
+  exportProgress: (bytes: string) => `Downloading... ${bytes}`,
+  exportDone: 'Your data has been downloaded.',
+  exportFailed: 'Failed to download your data. Please try again.',
+  deleteHeading: 'Delete account',
+  deleteHint: 'Deleting your account cannot be undone.',
+  deleteButton: 'Delete account',
+  deleteDialogTitle: 'Delete your account?',
+  deleteDialogIntro: 'This permanently deletes, for everyone:',
+  deleteLosses: [
+    'your profile, and your username becomes free for anyone',
+    'all your posts and their photos, with the comments and likes they received',
+    'your comments and likes on other posts',
+    'who you follow and who follows you',
+    'your chats: your one-to-one conversations disappear for the other person too',
+    'your notifications; you are signed out on every device',
+  ],
+  deleteDownloadFirst: 'You may want to download your data first.',
+  deletePasswordLabel: 'Enter your password to confirm',
+  deleteConfirm: 'Delete my account',
+  deleteCancel: 'Cancel',
+  deleting: 'Deleting...',
+  deleteFailed: 'Failed to delete your account. Please try again.',
+  deleted: 'Your account has been deleted.',
+} as const;
+
+/** The service worker's "a new version is ready" bar. */
+export const UPDATE_TEXT = {
+  available: 'A new version of Glimpse is available.',
+  reload: 'Reload to update',
+  dismiss: 'Not now',
+} as const;
+
+/** /create-post drafts (kept on this device until posted or discarded). */
+export const DRAFT_TEXT = {
+  restored: 'We restored your unfinished post.',
+  saved: 'Draft saved on this device',
+  discard: 'Discard draft',
+  discarded: 'Draft discarded',
+} as const;

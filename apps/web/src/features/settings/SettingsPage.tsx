@@ -9,6 +9,7 @@ import { AccountSettings } from './AccountSettings';
 import { SETTINGS_TEXT } from '../../lib/text';
 import { DisplaySettings } from './DisplaySettings';
 import { NotificationSettings } from './NotificationSettings';
+import { YourDataSettings } from './YourDataSettings';
 import { findSection } from './settings-sections';
 import { SettingsNav } from './SettingsNav';
 import styles from './SettingsPage.module.css';
@@ -49,7 +50,10 @@ export function SettingsPage() {
 
   const accountContent =
     isUserLoaded && user ? (
-      <AccountSettings key={user.id} user={user} />
+      <>
+        <AccountSettings key={user.id} user={user} />
+        <YourDataSettings />
+      </>
     ) : loadFailed ? (
       <ErrorState message={SETTINGS_TEXT.loadUserFailed} onRetry={loadUser} />
     ) : (

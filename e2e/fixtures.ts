@@ -30,6 +30,24 @@ export async function createMember(request: APIRequestContext, prefix = 'member'
   return { id: body.user.id, username, email, password, token: body.token };
 }
 
+/** The first admin of the run (ADMIN_EMAILS in playwright.config.ts): registered once, then signed in. */
+export async function adminMember(request: APIRequestContext): Promise<TestMember> {
+  const email = 'e2e_admin@gmail.com';
+  const username = 'e2e_admin';
+  const password = 'secret123';
+  const registered = await request.post('/api/users', { data: { email, username, password } });
+  const res = registered.ok()
+    ? registered
+    : await request.post('/api/auth/login', { data: { email, password } });
+  expect(res.status(), await res.text()).toBeLessThan(300);
+  const body = (await res.json()) as {
+    user: { id: string; moderation: { isAdmin: boolean } };
+    token: string;
+  };
+  expect(body.user.moderation.isAdmin).toBe(true);
+  return { id: body.user.id, username, email, password, token: body.token };
+}
+
 /** Signs a member in the way the app does: the token in localStorage under `token`. */
 export async function signIn(page: Page, member: TestMember): Promise<void> {
   await page.goto('/login');

@@ -63,6 +63,8 @@ export default defineConfig({
       // by naming its own address in X-Forwarded-For, believed from loopback only.
       TRUST_PROXY: 'loopback',
       PUBLIC_ORIGIN: `http://127.0.0.1:${PORT}`,
+      // The moderation spec's first admin (twelve-factor: made admin when they register).
+      ADMIN_EMAILS: 'e2e_admin@gmail.com',
       // The browser tests run the embedded default, whatever the unit suite points at.
       DATABASE_URL: '',
       REDIS_URL: '',

@@ -13,6 +13,7 @@ import { createMediaStorage } from './lib/storage/index.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { chatRoutes } from './modules/chats/chats.routes.js';
+import { imageQueue } from './modules/media/media.pipeline.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { moderationRoutes } from './modules/moderation/moderation.routes.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
@@ -72,6 +73,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const metrics = createMetrics();
   metrics.watchDbPool(opts.database.pool);
   metrics.watchSockets(() => io.engine.clientsCount);
+  metrics.watchImageQueue(imageQueue);
   const ctx: AppContext = {
     config,
     database: opts.database,

@@ -28,3 +28,4 @@ export type {
 } from './constants.js';
 export * from './schemas/moderation.js';
 export * from './strict-csp.js';
+export * from './permissions.js';

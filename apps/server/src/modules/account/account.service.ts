@@ -46,9 +46,14 @@ export async function deleteAccount(
   viewer: Viewer,
   body: DeleteAccountBody,
 ): Promise<MessageAnswer> {
+  // Counted before the check in one atomic step (as a password change is, with the same key), so
+  // parallel guesses cannot race past the limit; the right password takes its attempt back.
   const limitKey = `password:${viewer.id}`;
-  if ((await ctx.rateLimiter.peek(limitKey)) >= ctx.config.loginMaxFailures) {
-    throw new AppError('RATE_LIMITED', MSG.tooManyAttempts);
+  const attempt = await ctx.rateLimiter.attempt(limitKey, WRONG_PASSWORD_WINDOW_MS);
+  if (attempt.count > ctx.config.loginMaxFailures) {
+    throw new AppError('RATE_LIMITED', MSG.tooManyAttempts, {
+      retryAfterSeconds: Math.max(1, Math.ceil(attempt.resetInMs / 1000)),
+    });
   }
 
   const result = await ctx.db.transaction(async (tx) => {
@@ -79,11 +84,8 @@ export async function deleteAccount(
     return { ok: true as const, media, direct };
   });
 
-  if (!result.ok) {
-    await ctx.rateLimiter.hit(limitKey, WRONG_PASSWORD_WINDOW_MS);
-    throw new AppError('VALIDATION', USER_MSG.passwordIncorrect);
-  }
-  await ctx.rateLimiter.reset(limitKey);
+  if (!result.ok) throw new AppError('VALIDATION', USER_MSG.passwordIncorrect);
+  await ctx.rateLimiter.refund(limitKey);
 
   ctx.events.sessionsEnded(viewer.id);
   for (const chat of result.direct) ctx.events.chatDeleted({ chatId: chat.id, memberIds: chat.memberIds });

@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useAuth } from '../../lib/useAuth';
 import { AccountSettings } from './AccountSettings';
 import { SETTINGS_TEXT } from '../../lib/text';
+import { BlockingSettings } from './BlockingSettings';
 import { DisplaySettings } from './DisplaySettings';
 import { NotificationSettings } from './NotificationSettings';
 import { YourDataSettings } from './YourDataSettings';
@@ -80,6 +81,8 @@ export function SettingsPage() {
           <DisplaySettings />
         ) : section.id === 'notifications' ? (
           <NotificationSettings />
+        ) : section.id === 'blocking' ? (
+          <BlockingSettings />
         ) : (
           <div className={styles.card}>
             <p className={styles.comingSoon}>{section.label} settings are coming soon.</p>

@@ -7,13 +7,13 @@ import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
 import { fastifyLogging } from './lib/log.js';
 import { createMetrics } from './lib/metrics.js';
-import { imageQueue } from './modules/media/media.pipeline.js';
 import { proxyTrust } from './lib/public-urls.js';
 import { createMemoryRateLimiter, createRedisRateLimiter } from './lib/rate-limit.js';
 import { createMediaStorage } from './lib/storage/index.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { chatRoutes } from './modules/chats/chats.routes.js';
+import { imageQueue } from './modules/media/media.pipeline.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { moderationRoutes } from './modules/moderation/moderation.routes.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
@@ -73,8 +73,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const metrics = createMetrics();
   metrics.watchDbPool(opts.database.pool);
   metrics.watchSockets(() => io.engine.clientsCount);
-  // Uploads' images waiting for or in the process's image pool (modules/media/media.pipeline.ts).
-  metrics.watchImageQueue(() => imageQueue.size() + imageQueue.running());
+  metrics.watchImageQueue(imageQueue);
   const ctx: AppContext = {
     config,
     database: opts.database,

@@ -9,6 +9,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { io as connectSocket } from 'socket.io-client';
 import type { AuthResponse, Post, SelfUser } from '@glimpse/shared';
 import { multipart, solidImage } from './modules/media/media.fixtures.js';
+import { describeTwoNodes } from './two-nodes.suite.js';
 import {
   buildServer,
   childrenOf,
@@ -250,6 +251,10 @@ describe('the server process and its embedded PostgreSQL', () => {
     expect(settings).toEqual([{ fsync: 'on', synchronous_commit: 'on', full_page_writes: 'on' }]);
   }, 180_000);
 });
+
+// The two-node deployment test (two-nodes.suite.ts), in this file so it never overlaps the bundle
+// rebuilds above.
+describeTwoNodes();
 
 function canConnect(port: number): Promise<boolean> {
   return new Promise((resolve) => {

@@ -80,8 +80,23 @@ function drizzleOn(pool: pg.Pool): Db {
 }
 
 /** Applies every pending migration. Safe to call on every start. */
+/** The advisory lock migrations run under ("glmp"), so N nodes starting at once migrate once. */
+const MIGRATION_LOCK = 0x676c6d70;
+
+/**
+ * Applies pending migrations. Several app nodes may start together on one database: each waits
+ * for a session-level advisory lock, so the first applies the migrations and the others, once it
+ * lets go, find nothing left to do (instead of racing to create the same tables).
+ */
 export async function migrateDatabase(database: Database): Promise<void> {
-  await migrate(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
+  const lock = await database.pool.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrate(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    lock.release();
+  }
 }
 
 /**

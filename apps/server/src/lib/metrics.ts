@@ -14,8 +14,8 @@ export interface Metrics {
   watchSockets(count: () => number): void;
   /** Where the DB pool gauges read from. */
   watchDbPool(pool: { totalCount: number; idleCount: number; waitingCount: number }): void;
-  /** Where the image-processing queue gauge reads from (the bounded image queue registers itself). */
-  watchImageQueue(size: () => number): void;
+  /** Where the image-processing gauges read from (the bounded image pool, `imageQueue`). */
+  watchImageQueue(queue: { size(): number; running(): number }): void;
 }
 
 /** Request-duration buckets, in seconds: from a cached read to an upload of five large photos. */
@@ -26,7 +26,7 @@ export function createMetrics(): Metrics {
   collectDefaultMetrics({ register: registry });
   let sockets: () => number = () => 0;
   let pool: { totalCount: number; idleCount: number; waitingCount: number } | null = null;
-  let imageQueue: (() => number) | null = null;
+  let imageQueue: { size(): number; running(): number } | null = null;
 
   const httpDuration = new Histogram({
     name: 'http_request_duration_seconds',
@@ -71,10 +71,18 @@ export function createMetrics(): Metrics {
   });
   new Gauge({
     name: 'glimpse_image_queue_size',
-    help: 'Images waiting in or being processed by the image-processing queue',
+    help: 'Images waiting for a turn in the image-processing queue',
     registers: [registry],
     collect() {
-      this.set(imageQueue ? imageQueue() : 0);
+      this.set(imageQueue?.size() ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'glimpse_images_processing',
+    help: 'Images being processed now',
+    registers: [registry],
+    collect() {
+      this.set(imageQueue?.running() ?? 0);
     },
   });
 
@@ -85,7 +93,7 @@ export function createMetrics(): Metrics {
     messagesSent,
     watchSockets: (count) => (sockets = count),
     watchDbPool: (p) => (pool = p),
-    watchImageQueue: (size) => (imageQueue = size),
+    watchImageQueue: (queue) => (imageQueue = queue),
   };
 }
 

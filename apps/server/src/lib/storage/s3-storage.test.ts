@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UploadedMedia } from '@glimpse/shared';
 import { loadConfig } from '../../config.js';
+import { multipart, solidImage } from '../../modules/media/media.fixtures.js';
+import { createTestApp, seedUser } from '../../test/harness.js';
 import { startTestS3, type TestS3 } from '../../test/s3-server.js';
 import {
   contentKey,
@@ -129,5 +133,34 @@ describe('MEDIA_STORE=s3', () => {
       loadConfig({ NODE_ENV: 'test', ...s3.env, S3_BUCKET: 'no-such-bucket' }),
     );
     await expect(other.check()).rejects.toThrow();
+  });
+});
+
+describe('MEDIA_STORE=s3 with MEDIA_PUBLIC_URL at the bucket', () => {
+  it('answers media URLs in the bucket, where the objects are served with their type and caching', async () => {
+    const t = await createTestApp({ ...s3.env, MEDIA_PUBLIC_URL: `${s3.endpoint}/${s3.bucket}` });
+    try {
+      const member = await seedUser(t);
+      const body = multipart([{ data: await solidImage(700, 500) }]);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/posts/upload-media',
+        headers: { ...member.auth, ...body.headers },
+        payload: body.payload,
+      });
+      expect(res.statusCode).toBe(200);
+      const [media] = res.json<{ media: UploadedMedia[] }>().media;
+      for (const v of media!.variants) {
+        expect(v.url.startsWith(`${s3.endpoint}/${s3.bucket}/`)).toBe(true);
+        // Straight from the bucket (anonymous GET), not through the app.
+        const object = await fetch(v.url);
+        expect(object.status).toBe(200);
+        expect(object.headers.get('content-type')).toBe('image/webp');
+        expect(object.headers.get('cache-control')).toBe(IMMUTABLE_CACHE_CONTROL);
+        expect((await sharp(Buffer.from(await object.arrayBuffer())).metadata()).width).toBe(v.width);
+      }
+    } finally {
+      await t.close();
+    }
   });
 });

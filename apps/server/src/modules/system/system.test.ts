@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { OPS_MSG, type Readiness } from '@glimpse/shared';
 import { connectClient } from '../../realtime/testing.js';
+import { IMAGE_DECODE_CONCURRENCY, imageQueue } from '../media/media.pipeline.js';
 import { createTestApp, seedUser, type TestApp } from '../../test/harness.js';
 import { hasRedisServer, startTestRedis, type TestRedis } from '../../test/redis-server.js';
 import { startTestS3, type TestS3 } from '../../test/s3-server.js';
@@ -240,11 +241,20 @@ describe('GET /metrics', () => {
     }
     expect(valueOf(await scrape(), 'glimpse_db_pool_in_use')).toBe(0);
     expect(valueOf(await scrape(), 'glimpse_db_pool_waiting')).toBe(0);
-    let queued = 3;
-    t.app.ctx.metrics.watchImageQueue(() => queued);
-    expect(valueOf(await scrape(), 'glimpse_image_queue_size')).toBe(3);
-    queued = 0;
+    // The real image pool: fill every slot with a task that waits, then queue two more.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const tasks = Array.from({ length: IMAGE_DECODE_CONCURRENCY + 2 }, () => imageQueue.run(() => gate));
+    try {
+      const text = await scrape();
+      expect(valueOf(text, 'glimpse_images_processing')).toBe(IMAGE_DECODE_CONCURRENCY);
+      expect(valueOf(text, 'glimpse_image_queue_size')).toBe(2);
+    } finally {
+      release();
+      await Promise.all(tasks);
+    }
     expect(valueOf(await scrape(), 'glimpse_image_queue_size')).toBe(0);
+    expect(valueOf(await scrape(), 'glimpse_images_processing')).toBe(0);
     expect(await scrape()).toContain('process_resident_memory_bytes');
   });
 

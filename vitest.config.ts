@@ -7,8 +7,15 @@ export default defineConfig({
       'packages/shared',
       'apps/server',
       'apps/web',
-      // The repository's own tooling: the lint layer rule proves it rejects wrong-way imports.
-      { test: { name: 'tooling', include: ['eslint.layers.test.js'], environment: 'node' } },
+      // The repository's own tooling: the lint layer rule proves it rejects wrong-way imports;
+      // the web build's own plugins run in Node.
+      {
+        test: {
+          name: 'tooling',
+          include: ['eslint.layers.test.js', 'apps/web/build/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
     ],
     // Set once for every project (Vitest refuses different values per project in one run):
     // two workers fit the 2-core machine.

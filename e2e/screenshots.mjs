@@ -13,7 +13,7 @@ const { values } = parseArgs({
   options: {
     base: { type: 'string', default: 'http://127.0.0.1:4000' },
     password: { type: 'string' },
-    email: { type: 'string', default: 'ava@gmail.com' },
+    email: { type: 'string', default: 'ava.chen@gmail.com' },
     out: { type: 'string', default: 'screenshots' },
     only: { type: 'string' },
   },

@@ -43,6 +43,7 @@ const TARGETS = {
       at('apps/web/index.html'),
       at('apps/web/public'),
       at('apps/web/vite.config.ts'),
+      at('apps/web/build'),
       at('apps/web/package.json'),
       at('packages/shared/src'),
     ],

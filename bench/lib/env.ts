@@ -43,6 +43,6 @@ export function machineDescription(): string {
 }
 
 /** A member's bearer token, signed with the bench server's secret (as POST /api/auth/login would issue). */
-export function tokenFor(member: { id: string; username: string; email: string }): string {
+export function tokenFor(member: { id: string; username: string; email: string }): Promise<string> {
   return signToken({ userId: member.id, username: member.username, email: member.email }, BENCH_JWT_SECRET);
 }

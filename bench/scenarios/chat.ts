@@ -32,7 +32,7 @@ async function pool<T>(items: T[], width: number, fn: (item: T, i: number) => Pr
 async function openChat(server: ServerHandle, a: Member, b: Member): Promise<string> {
   const res = await fetch(`${server.url}/api/chats`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${tokenFor(a)}`, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${await tokenFor(a)}`, 'content-type': 'application/json' },
     body: JSON.stringify({ participantId: b.id }),
     signal: AbortSignal.timeout(30_000),
   });
@@ -42,12 +42,13 @@ async function openChat(server: ServerHandle, a: Member, b: Member): Promise<str
   return body.id;
 }
 
-function connect(server: ServerHandle, member: Member, timeoutMs: number): Promise<Socket> {
+async function connect(server: ServerHandle, member: Member, timeoutMs: number): Promise<Socket> {
+  const token = await tokenFor(member);
   return new Promise((resolve, reject) => {
     const socket = io(server.url, {
       path: '/socket.io',
       transports: ['websocket'],
-      auth: { token: tokenFor(member) },
+      auth: { token },
       reconnection: false,
       forceNew: true,
       timeout: timeoutMs,

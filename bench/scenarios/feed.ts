@@ -68,7 +68,7 @@ export async function runFeed(args: Args): Promise<void> {
     const server = await startServer({ label: `server (${target.mode})`, env: serverEnv(target) });
     const rows: LoadResult[] = [];
     try {
-      const auth = info.viewer ? { authorization: `Bearer ${tokenFor(info.viewer)}` } : null;
+      const auth = info.viewer ? { authorization: `Bearer ${await tokenFor(info.viewer)}` } : null;
       const walkStart = performance.now();
       const deepCursor = await cursorOfPage(server.url, deepPage, 300_000);
       const walkMs = performance.now() - walkStart;

@@ -66,7 +66,7 @@ export async function runSearch(args: Args): Promise<void> {
       if (types.includes('posts') && info.viewer) variants.push({ type: 'posts', signedIn: true });
       for (const v of variants) {
         const headers: Record<string, string> =
-          v.signedIn && info.viewer ? { authorization: `Bearer ${tokenFor(info.viewer)}` } : {};
+          v.signedIn && info.viewer ? { authorization: `Bearer ${await tokenFor(info.viewer)}` } : {};
         const requests: Request[] = QUERIES[v.type]!.map((q) => ({
           method: 'GET',
           path: `/api/search?q=${encodeURIComponent(q)}&type=${v.type}`,

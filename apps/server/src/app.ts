@@ -6,21 +6,25 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
 import { fastifyLogging } from './lib/log.js';
-import { TRUST_PROXY } from './lib/public-urls.js';
+import { createMetrics } from './lib/metrics.js';
+import { proxyTrust } from './lib/public-urls.js';
 import { createMemoryRateLimiter, createRedisRateLimiter } from './lib/rate-limit.js';
 import { createMediaStorage } from './lib/storage/index.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { chatRoutes } from './modules/chats/chats.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { moderationRoutes } from './modules/moderation/moderation.routes.js';
+import { notificationRoutes } from './modules/notifications/notifications.routes.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { registerApiDocs, registerOpenApi } from './plugins/api-docs.js';
 import { registerAuth } from './plugins/auth.js';
+import { registerCompression } from './plugins/compression.js';
 import { registerCors } from './plugins/cors.js';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler.js';
+import { registerHttpMetrics } from './plugins/metrics.js';
 import { registerStaticWeb } from './plugins/static-web.js';
 import { registerValidation } from './plugins/validation.js';
 import { createChatEvents } from './realtime/chat-events.js';
@@ -51,7 +55,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // One access line per request (lib/log.ts), not Fastify's two.
     ...fastifyLogging(opts.logger, config.logLevel),
     bodyLimit: 1024 * 1024,
-    trustProxy: TRUST_PROXY,
+    // Off by default: X-Forwarded-For is believed only from the proxies TRUST_PROXY names, so a
+    // client cannot pick its own request.ip (the address rate limits count by).
+    trustProxy: config.trustProxy === false ? false : proxyTrust(config.trustProxy),
     // Ids are validated by the route schemas with resource-specific messages; keep routing lenient.
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: frameworkErrorHandler,
@@ -60,6 +66,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const redis = opts.redis ?? null;
   const redisPrefix = opts.redisPrefix ?? 'glimpse:';
   const io = createSocketServer(app, config);
+  const metrics = createMetrics();
+  metrics.watchDbPool(opts.database.pool);
+  metrics.watchSockets(() => io.engine.clientsCount);
   const ctx: AppContext = {
     config,
     database: opts.database,
@@ -70,15 +79,19 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     rateLimiter: redis ? createRedisRateLimiter(redis, redisPrefix) : createMemoryRateLimiter(),
     storage: createMediaStorage(config),
     events: createChatEvents(io),
+    metrics,
+    lifecycle: { shuttingDown: false },
   };
   app.decorate('ctx', ctx);
   app.decorate('io', io);
 
+  registerHttpMetrics(app, metrics);
   registerErrorHandler(app);
   registerValidation(app);
   registerAuth(app);
   registerRealtime(app, io);
   await registerCors(app, config);
+  await registerCompression(app);
 
   // Registered once; each upload route narrows the limits per request (request.parts({ limits })).
   await app.register(multipart, {
@@ -99,6 +112,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(chatRoutes);
   await app.register(mediaRoutes);
   await app.register(moderationRoutes);
+  await app.register(notificationRoutes);
   await app.register(postsRoutes);
   await app.register(searchRoutes);
   await app.register(usersRoutes);

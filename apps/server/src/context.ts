@@ -1,7 +1,8 @@
 import type { Redis } from 'ioredis';
-import type { Chat, Message, ReadReceiptEvent } from '@glimpse/shared';
+import type { Chat, Message, Notification, ReadReceiptEvent, UnreadCounts } from '@glimpse/shared';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
+import type { Metrics } from './lib/metrics.js';
 import type { RateLimiter } from './lib/rate-limit.js';
 import type { MediaStorage } from './lib/storage/index.js';
 
@@ -21,10 +22,14 @@ export interface ChatEvents {
   /** Every member hears `chat_deleted`, then nobody stays in the room. */
   chatDeleted(opts: { chatId: string; memberIds: string[] }): void;
   /**
-   * Disconnects every socket of the member on every node (suspension). Their tokens are already
-   * refused by then: each request and socket sign-in reads the member's row.
+   * The member's sessions ended (`endSessions` committed, or a suspension): every open socket of
+   * theirs, on every node, is disconnected; a client dials again with a fresh token or stays out.
    */
   sessionsEnded(userId: string): void;
+  /** Every socket of the member (room `user:<id>`, any node) gets `notification`. */
+  notify(userId: string, notification: Notification): void;
+  /** Every socket of the member gets `unread_counts` (the bell's and the chat button's badges). */
+  unreadCounts(userId: string, counts: UnreadCounts): void;
 }
 
 /**
@@ -44,4 +49,8 @@ export interface AppContext {
   /** Where processed images are stored (local disk, or an object store later). */
   storage: MediaStorage;
   events: ChatEvents;
+  /** What GET /metrics publishes; services count what they do here. */
+  metrics: Metrics;
+  /** Set by the SIGTERM handler: readiness answers 503 from then on. */
+  lifecycle: { shuttingDown: boolean };
 }

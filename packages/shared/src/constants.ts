@@ -146,3 +146,13 @@ export const MAINSTREAM_EMAIL_PROVIDERS = [
   'vip.126',
   'vip.sina',
 ] as const;
+
+/** Notifications (issue 13). */
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+export const NOTIFICATION_TYPES = ['like', 'comment', 'follow', 'mention'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+/** The tabs of /notification and the `type` filter of GET /api/notifications. */
+export const NOTIFICATION_FILTERS = ['all', 'likes', 'comments', 'follows', 'mentions'] as const;
+export type NotificationFilter = (typeof NOTIFICATION_FILTERS)[number];
+/** At most this many distinct `@username`s of one text are notified (the rest are plain text). */
+export const MAX_MENTIONS_PER_TEXT = 10;

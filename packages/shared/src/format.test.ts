@@ -4,8 +4,10 @@ import {
   formatCardDate,
   formatRelativeTime,
   makeExcerpt,
+  mentionedUsernames,
   titleCaseWords,
 } from './format.js';
+import { MAX_MENTIONS_PER_TEXT } from './constants.js';
 
 describe('abbreviateCount', () => {
   it.each([
@@ -58,5 +60,20 @@ describe('makeExcerpt', () => {
 describe('titleCaseWords', () => {
   it('title-cases each word', () => {
     expect(titleCaseWords('  new   YORK city ')).toBe('New York City');
+  });
+});
+
+describe('mentionedUsernames', () => {
+  it('finds distinct @usernames, not email addresses or too-short names', () => {
+    expect(mentionedUsernames('hi @ava_1, @Ben and @ava_1 again; mail x@cid.com @ab @AVA_1')).toEqual([
+      'ava_1',
+      'Ben',
+    ]);
+    expect(mentionedUsernames('(@dan) @eve.')).toEqual(['dan', 'eve']);
+  });
+
+  it('stops at MAX_MENTIONS_PER_TEXT', () => {
+    const text = Array.from({ length: MAX_MENTIONS_PER_TEXT + 5 }, (_, i) => `@user${i}`).join(' ');
+    expect(mentionedUsernames(text)).toHaveLength(MAX_MENTIONS_PER_TEXT);
   });
 });

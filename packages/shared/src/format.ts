@@ -1,4 +1,12 @@
-import { COUNT_MILLION, COUNT_THOUSAND, EXCERPT_LENGTH, SHARE_DESCRIPTION_LENGTH } from './constants.js';
+import {
+  COUNT_MILLION,
+  COUNT_THOUSAND,
+  EXCERPT_LENGTH,
+  MAX_MENTIONS_PER_TEXT,
+  SHARE_DESCRIPTION_LENGTH,
+  USERNAME_MAX_LENGTH,
+  USERNAME_MIN_LENGTH,
+} from './constants.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 const MINUTE_MS = 60 * 1000;
@@ -85,4 +93,22 @@ export function titleCaseWords(text: string): string {
     .filter(Boolean)
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase())
     .join(' ');
+}
+
+/**
+ * The distinct `@username`s of a text (case-insensitive, first spelling kept, in order), at most
+ * MAX_MENTIONS_PER_TEXT. An `@` inside a word (an email address) is not a mention.
+ */
+export function mentionedUsernames(text: string): string[] {
+  const found = new Map<string, string>();
+  const re = new RegExp(
+    `(?<![A-Za-z0-9_@])@([A-Za-z0-9_]{${USERNAME_MIN_LENGTH},${USERNAME_MAX_LENGTH}})(?![A-Za-z0-9_])`,
+    'g',
+  );
+  for (const match of text.matchAll(re)) {
+    const name = match[1]!;
+    if (!found.has(name.toLowerCase())) found.set(name.toLowerCase(), name);
+    if (found.size >= MAX_MENTIONS_PER_TEXT) break;
+  }
+  return [...found.values()];
 }

@@ -10,10 +10,13 @@ export * from './schemas/posts.js';
 export * from './schemas/search.js';
 export * from './schemas/chats.js';
 export * from './schemas/system.js';
+export * from './schemas/notifications.js';
 export * from './realtime/events.js';
 export type {
   Category,
   FeedSort,
+  NotificationFilter,
+  NotificationType,
   Permission,
   Privacy,
   ReportAction,

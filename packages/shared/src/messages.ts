@@ -7,6 +7,7 @@ import {
   MAX_IMAGES_PER_POST,
   MAX_PAGE_LIMIT,
   MAX_TAGS,
+  NOTIFICATION_FILTERS,
   PRIVACY_VALUES,
   SEARCH_QUERY_MAX_LENGTH,
   SEARCH_TYPES,
@@ -76,6 +77,7 @@ export const MSG = {
   queryEmpty: 'Query cannot be empty',
   accessDenied: 'Access denied',
   chatDeleted: 'Chat deleted successfully',
+  archivedInvalid: 'Archived must be true or false',
   chatNotCreated: 'Chat could not be created, please try again',
   invalidParticipant: 'Invalid participant ID',
 
@@ -142,6 +144,14 @@ export const USER_MSG = {
   invalidProfilePicture: 'Invalid profile picture',
 } as const;
 
+/** Texts of the notification calls (issue 13). */
+export const NOTIFICATION_MSG = {
+  invalidNotificationId: 'Invalid notification ID',
+  notFound: 'Notification not found',
+  invalidType: `Type must be one of ${NOTIFICATION_FILTERS.join(', ')}`,
+  invalidSettings: 'Notification settings must be true or false for likes, comments, follows and mentions',
+} as const;
+
 /** Texts of GET /api/search that the spec leaves to us ("Query cannot be empty" is MSG.queryEmpty). */
 /** Moderation and safety: reports, the queue, removal, suspension, roles, blocks. */
 export const MOD_MSG = {
@@ -202,4 +212,11 @@ export const SOCKET_ERRORS = {
   invalidMessageId: 'Invalid message ID',
   messageNotFound: 'Message not found',
   internal: 'Something went wrong',
+} as const;
+
+/** Operations: readiness and metrics answers. */
+export const OPS_MSG = {
+  dependenciesDown: (names: string[]) => `Not ready: ${names.join(', ')} down`,
+  shuttingDown: 'Not ready: shutting down',
+  metricsTokenRequired: 'GET /metrics needs the bearer token METRICS_TOKEN',
 } as const;

@@ -1,56 +1,68 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { errors, jwtVerify, SignJWT } from 'jose';
 import { JWT_TTL_SECONDS, ZTokenPayload, type TokenPayload } from '@glimpse/shared';
 
-/** HS256 JWTs, by hand: the format is small and a dependency would add nothing but surface. */
+/** HS256 JWTs through `jose`: signing, signature check (HS256 only), `exp`, then the claims' shape. */
 
-const HEADER = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
-
-function base64url(input: string | Buffer): string {
-  return Buffer.from(input).toString('base64url');
+const keys = new Map<string, Uint8Array>();
+function keyOf(secret: string): Uint8Array {
+  let key = keys.get(secret);
+  if (!key) {
+    key = new TextEncoder().encode(secret);
+    keys.set(secret, key);
+  }
+  return key;
 }
 
-function sign(data: string, secret: string): string {
-  return createHmac('sha256', secret).update(data).digest('base64url');
-}
+export type TokenClaims = Pick<TokenPayload, 'userId' | 'username' | 'email'> & { sv?: number };
 
-export function signToken(
-  claims: Pick<TokenPayload, 'userId' | 'username' | 'email'>,
+/** A token with these claims (`sv` defaults to 0, a fresh member's version), issued at `now` (seconds). */
+export async function signToken(
+  claims: TokenClaims,
   secret: string,
   now = Math.floor(Date.now() / 1000),
-): string {
-  const payload = base64url(JSON.stringify({ ...claims, iat: now, exp: now + JWT_TTL_SECONDS }));
-  const body = `${HEADER}.${payload}`;
-  return `${body}.${sign(body, secret)}`;
+): Promise<string> {
+  return new SignJWT({
+    userId: claims.userId,
+    username: claims.username,
+    email: claims.email,
+    sv: claims.sv ?? 0,
+  })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt(now)
+    .setExpirationTime(now + JWT_TTL_SECONDS)
+    .sign(keyOf(secret));
 }
 
-/** A token for this member, signed with the deployment's secret. */
-export function issueToken(secret: string, user: { id: string; username: string; email: string }): string {
-  return signToken({ userId: user.id, username: user.username, email: user.email }, secret);
+/** A token for this member under their current session version, signed with the deployment's secret. */
+export function issueToken(
+  secret: string,
+  user: { id: string; username: string; email: string; sessionVersion: number },
+): Promise<string> {
+  return signToken(
+    { userId: user.id, username: user.username, email: user.email, sv: user.sessionVersion },
+    secret,
+  );
 }
 
 export type VerifyResult = { ok: true; payload: TokenPayload } | { ok: false; reason: 'invalid' | 'expired' };
 
-export function verifyToken(
+export async function verifyToken(
   token: string,
   secret: string,
   now = Math.floor(Date.now() / 1000),
-): VerifyResult {
-  const parts = token.split('.');
-  if (parts.length !== 3) return { ok: false, reason: 'invalid' };
-  const [header, payload, signature] = parts as [string, string, string];
-  if (header !== HEADER) return { ok: false, reason: 'invalid' };
-  const expected = Buffer.from(sign(`${header}.${payload}`, secret));
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given))
-    return { ok: false, reason: 'invalid' };
-  let json: unknown;
+): Promise<VerifyResult> {
+  let payload: unknown;
   try {
-    json = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-  } catch {
+    ({ payload } = await jwtVerify(token, keyOf(secret), {
+      algorithms: ['HS256'],
+      currentDate: new Date(now * 1000),
+      requiredClaims: ['iat', 'exp'],
+    }));
+  } catch (err) {
+    if (err instanceof errors.JWTExpired) return { ok: false, reason: 'expired' };
     return { ok: false, reason: 'invalid' };
   }
-  const claims = ZTokenPayload.safeParse(json);
+  const claims = ZTokenPayload.safeParse(payload);
   if (!claims.success) return { ok: false, reason: 'invalid' };
-  if (claims.data.exp <= now) return { ok: false, reason: 'expired' };
   return { ok: true, payload: claims.data };
 }

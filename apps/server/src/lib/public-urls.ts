@@ -1,13 +1,26 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import proxyAddr from '@fastify/proxy-addr';
 import type { Config } from '../config.js';
 import { isValidMediaKey, MEDIA_URL_PREFIX } from './storage/index.js';
 
+type ProxyTrustSetting = false | number | string[];
+
+const compiled = new WeakMap<object, (address: string, hop: number) => boolean>();
+
 /**
- * Whether X-Forwarded-Proto / X-Forwarded-Host are believed when working out the origin a client
- * reached us at (and Fastify's `trustProxy`, set from this). Today every proxy is trusted; the
- * hardening issue replaces this constant with the TRUST_PROXY setting, and nothing else changes.
+ * Whether the peer at `address`, `hop` steps from us (0 = the socket's peer), is a trusted proxy,
+ * per the TRUST_PROXY setting (what Fastify's `trustProxy` also gets): never by default.
  */
-export const TRUST_PROXY = true;
+export function proxyTrust(setting: ProxyTrustSetting): (address: string, hop: number) => boolean {
+  if (setting === false) return () => false;
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  let trust = compiled.get(setting);
+  if (!trust) {
+    trust = proxyAddr.compile(setting);
+    compiled.set(setting, trust);
+  }
+  return trust;
+}
 
 /** Absolute URLs of this deployment as one client sees them. */
 export interface PublicUrls {
@@ -27,14 +40,26 @@ function firstValue(value: string | string[] | undefined): string | undefined {
   return raw?.split(',')[0]?.trim() || undefined;
 }
 
+/** The value the nearest proxy set (a client can put anything before it). */
+function lastValue(value: string | string[] | undefined): string | undefined {
+  const raw = Array.isArray(value) ? value[value.length - 1] : value;
+  return raw?.split(',').pop()?.trim() || undefined;
+}
+
 /**
  * THE origin resolution: the scheme and host a client reached the server at, from the request's
- * headers (forwarded ones only when proxies are trusted). A malformed host falls back to
- * localhost rather than ever being copied into a URL.
+ * headers. X-Forwarded-Proto/-Host count only when the socket's peer is a trusted proxy
+ * (TRUST_PROXY; never by default), and then the value the nearest proxy set. A malformed host
+ * falls back to localhost rather than ever being copied into a URL. Only used when PUBLIC_ORIGIN
+ * is not set.
  */
-export function reachedOrigin(headers: IncomingHttpHeaders, opts: { encrypted: boolean }): string {
-  const forwardedProto = TRUST_PROXY ? firstValue(headers['x-forwarded-proto']) : undefined;
-  const forwardedHost = TRUST_PROXY ? firstValue(headers['x-forwarded-host']) : undefined;
+export function reachedOrigin(
+  headers: IncomingHttpHeaders,
+  opts: { encrypted: boolean; peer: string | undefined; trustProxy: ProxyTrustSetting },
+): string {
+  const viaProxy = opts.peer !== undefined && proxyTrust(opts.trustProxy)(opts.peer, 0);
+  const forwardedProto = viaProxy ? lastValue(headers['x-forwarded-proto']) : undefined;
+  const forwardedHost = viaProxy ? lastValue(headers['x-forwarded-host']) : undefined;
   const proto = forwardedProto === 'https' || forwardedProto === 'http' ? forwardedProto : undefined;
   const host = forwardedHost ?? firstValue(headers.host);
   return `${proto ?? (opts.encrypted ? 'https' : 'http')}://${host && HOST_PATTERN.test(host) ? host : 'localhost'}`;

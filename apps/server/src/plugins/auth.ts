@@ -55,6 +55,8 @@ export function urlsOf(app: FastifyInstance, request: FastifyRequest): PublicUrl
     app.ctx.config,
     reachedOrigin(request.headers, {
       encrypted: (request.raw.socket as { encrypted?: boolean }).encrypted === true,
+      peer: request.raw.socket.remoteAddress,
+      trustProxy: app.ctx.config.trustProxy,
     }),
   );
 }

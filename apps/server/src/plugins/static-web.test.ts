@@ -1,17 +1,24 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.js';
 
 let t: TestApp;
 let webDist: string;
+const BIG_JS = `export const words = ${JSON.stringify('glimpse '.repeat(2000))};`;
 
 beforeAll(async () => {
   webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'glimpse-web-'));
   fs.mkdirSync(path.join(webDist, 'assets'));
   fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Glimpse</title>');
   fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  // Precompressed copies as the web build writes them; their content differs on purpose, so a
+  // test can tell the stored copy from one compressed on the fly.
+  fs.writeFileSync(path.join(webDist, 'assets', 'big-1a2b3c.js'), BIG_JS);
+  fs.writeFileSync(path.join(webDist, 'assets', 'big-1a2b3c.js.br'), zlib.brotliCompressSync('/* br */'));
+  fs.writeFileSync(path.join(webDist, 'assets', 'big-1a2b3c.js.gz'), zlib.gzipSync('/* gz */'));
   t = await createTestApp({ WEB_DIST: webDist });
 });
 afterAll(async () => {
@@ -45,5 +52,55 @@ describe('serving the web app', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({ code: 'ROUTE_NOT_FOUND' });
     }
+  });
+
+  it('sends the precompressed copy the browser accepts, brotli first, and the plain file otherwise', async () => {
+    const get = (acceptEncoding?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/assets/big-1a2b3c.js',
+        headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+      });
+    const br = await get('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['vary']).toContain('Accept-Encoding');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe('/* br */');
+
+    const gz = await get('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe('/* gz */');
+
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_JS);
+  });
+});
+
+describe('compressing API answers', () => {
+  it('compresses a JSON answer above 1 kB for a client that asks, and only then', async () => {
+    const url = '/api/openapi.json';
+    const plain = await t.app.inject({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+
+    const br = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(plain.body.length / 3);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+
+    const gz = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it('leaves a small answer as it is', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.json()).toBeTruthy();
   });
 });

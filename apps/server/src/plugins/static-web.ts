@@ -2,13 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { IMMUTABLE_CACHE_CONTROL } from '../lib/storage/index.js';
 
 /**
  * Serves the built web app at / with a history fallback to index.html, so deep links such as
  * /posts/{id} load the app. Hashed assets are immutable; index.html is always revalidated.
  */
-/** Content-addressed and hashed files never change meaning: browsers and CDNs may keep them forever. */
-export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 export async function registerStaticWeb(app: FastifyInstance, webDist: string): Promise<void> {
   const indexFile = path.join(webDist, 'index.html');
@@ -21,11 +20,16 @@ export async function registerStaticWeb(app: FastifyInstance, webDist: string): 
       // a missing file falls through to the not-found handler below (history fallback).
       wildcard: true,
       index: false,
+      // The web build writes .br and .gz beside each text asset (apps/web/build/precompress.ts):
+      // sent as-is to a browser that accepts them, with Vary: Accept-Encoding.
+      preCompressed: true,
       // Our setHeaders decides caching; the plugin's own max-age=0 would override it.
       cacheControl: false,
       setHeaders(res, filePath) {
         const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('Cache-Control', isHashedAsset ? IMMUTABLE_CACHE_CONTROL : 'no-cache');
+        // A precompressed copy may have been chosen by Accept-Encoding: shared caches must key on it.
+        res.setHeader('Vary', 'Accept-Encoding');
       },
     });
   }

@@ -30,9 +30,15 @@ export function createChatEvents(io: ChatIo): ChatEvents {
       io.in(room).socketsLeave(room);
     },
     sessionsEnded(userId) {
-      // The user room exists only for authenticated sockets; with the Redis adapter this reaches
-      // the member's sockets on every node.
+      // Through the adapter (Redis when configured): the sockets of every node close, and each
+      // one's disconnect handler signs it out of presence and typing as usual.
       io.in(userRoom(userId)).disconnectSockets(true);
+    },
+    notify(userId, notification) {
+      io.to(userRoom(userId)).emit(SOCKET_EVENTS.notification, notification);
+    },
+    unreadCounts(userId, counts) {
+      io.to(userRoom(userId)).emit(SOCKET_EVENTS.unreadCounts, counts);
     },
   };
 }

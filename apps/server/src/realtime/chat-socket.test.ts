@@ -85,7 +85,7 @@ describe('authentication', () => {
   ])('answers authentication_error for a %s token', async (_label, tokenOf, message) => {
     const user = await seed();
     const c = await kit.connect();
-    c.socket.emit('authenticate', tokenOf(user));
+    c.socket.emit('authenticate', await tokenOf(user));
     expect(await c.next('authentication_error')).toEqual({ message });
     c.socket.emit('join_chat', UNKNOWN_ID);
     expect(await c.next('error')).toEqual({ message: SOCKET_ERRORS.notAuthenticated });

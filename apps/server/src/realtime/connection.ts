@@ -51,7 +51,11 @@ export function onConnection(deps: RealtimeDeps, socket: ChatSocket): void {
   socket.data.typingIn = new Set();
   socket.data.urls = publicUrlsFor(
     ctx.config,
-    reachedOrigin(socket.handshake.headers, { encrypted: socket.handshake.secure }),
+    reachedOrigin(socket.handshake.headers, {
+      encrypted: socket.handshake.secure,
+      peer: socket.conn.remoteAddress,
+      trustProxy: ctx.config.trustProxy,
+    }),
   );
   const queue = createSerialQueue({ maxPending: MAX_QUEUED_EVENTS, track: deps.tasks.track });
 

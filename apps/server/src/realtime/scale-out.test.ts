@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Chat, Message, SendMessageAck } from '@glimpse/shared';
+import type { Chat, Message, Notification, SendMessageAck } from '@glimpse/shared';
 import type { RedisAdapter } from '@socket.io/redis-adapter';
 import { seedUser } from '../test/harness.js';
 import { startSocketTestApp, type SocketTestKit, type TestClient } from './testing.js';
@@ -68,7 +68,9 @@ describe.skipIf(!redisUrl)('two app nodes through Redis', () => {
     expect(await cb.next('user_online')).toEqual({ userId: a.id, username: a.username });
     const a2 = await node2.connect(a);
     await cb.none('user_online');
-    expect(await redis.get(`${prefix}presence:${a.id}`)).toBe('2');
+    // One socket on each node, each counted under its node.
+    expect(Object.values(await redis.hgetall(`${prefix}presence:user:${a.id}`))).toEqual(['1', '1']);
+    expect(await redis.zcard(`${prefix}presence:nodes`)).toBe(2);
 
     const ack = await sendWithAck(a1, {
       chatId: chat.id,
@@ -95,7 +97,7 @@ describe.skipIf(!redisUrl)('two app nodes through Redis', () => {
     await cb.none('user_offline');
     a2.close();
     expect(await cb.next('user_offline')).toEqual({ userId: a.id, username: a.username });
-    expect(await redis.exists(`${prefix}presence:${a.id}`)).toBe(0);
+    expect(await redis.exists(`${prefix}presence:user:${a.id}`)).toBe(0);
   });
 
   it('tells a member on another node about a new chat and puts their sockets in its room', async () => {
@@ -111,6 +113,33 @@ describe.skipIf(!redisUrl)('two app nodes through Redis', () => {
     const res = await node2.t.app.inject({ method: 'DELETE', url: `/api/chats/${chat.id}`, headers: c.auth });
     expect(res.statusCode).toBe(200);
     expect(await ca.next('chat_deleted')).toEqual({ chatId: chat.id });
+  });
+
+  it('delivers notifications and badges live to a member on the other node', async () => {
+    const ava = await seedUser(node1.t);
+    const ben = await seedUser(node1.t);
+    const post = await node1.t.app.inject({
+      method: 'POST',
+      url: '/api/posts',
+      headers: ava.auth,
+      payload: { title: 'Across', content: 'nodes', category: 'Travel' },
+    });
+    const postId = post.json<{ post: { id: string } }>().post.id;
+    const avaOn2 = await node2.connect(ava);
+    const like = await node1.t.app.inject({
+      method: 'POST',
+      url: `/api/posts/${postId}/like`,
+      headers: ben.auth,
+    });
+    expect(like.statusCode).toBe(200);
+    expect(await avaOn2.next<Notification>('notification')).toMatchObject({
+      type: 'like',
+      actor: { id: ben.id },
+      post: { id: postId, title: 'Across' },
+    });
+    expect(await avaOn2.next('unread_counts')).toEqual({ notifications: 1, messages: 0 });
+    await node1.t.app.inject({ method: 'POST', url: '/api/notifications/read-all', headers: ava.auth });
+    expect(await avaOn2.next('unread_counts')).toEqual({ notifications: 0, messages: 0 });
   });
 
   it('shares the message rate limit between nodes', async () => {

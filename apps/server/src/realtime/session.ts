@@ -1,6 +1,6 @@
 import { MSG, SOCKET_ERRORS, SOCKET_EVENTS } from '@glimpse/shared';
 import { AppError } from '../lib/errors.js';
-import { authenticateToken } from '../modules/auth/auth.service.js';
+import { authenticateToken, sessionStillValid } from '../modules/auth/auth.service.js';
 import { loadSocketMember } from '../modules/chats/chats.service.js';
 import type { RealtimeDeps } from './connection.js';
 import { chatRoom, socketUrls, userRoom, type ChatSocket } from './types.js';
@@ -46,6 +46,13 @@ export async function authenticateSocket(
     const { user, chatIds } = member;
     socket.data.user = user;
     await socket.join([userRoom(user.id), ...chatIds.map(chatRoom)]);
+    // Sessions ended between the token check and joining the user room: sessionsEnded could not
+    // reach this socket yet, so check once more now that it can.
+    if (!(await sessionStillValid(deps.ctx, viewer.id, viewer.sessionVersion))) {
+      socket.data.user = undefined;
+      socket.disconnect(true);
+      return;
+    }
     socket.data.counted = true;
     await deps.presence.socketIn(user);
     socket.emit(SOCKET_EVENTS.authenticated, { success: true, user });

@@ -26,8 +26,11 @@ export const TEST_JWT_SECRET = 'test-secret-'.padEnd(48, 'x');
 
 let fileCounter = 0;
 
-/** A fresh database cloned from the run's migrated template (see global-setup.ts). */
-async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+/**
+ * A fresh, migrated database cloned from the run's template (see global-setup.ts), for a test
+ * that hands its URL to something else (server processes); `drop` removes it.
+ */
+export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const baseUrl = inject('adminDatabaseUrl');
   const template = inject('templateDatabase');
   const name = `glimpse_t_${process.ppid}_${process.pid}_${Date.now().toString(36)}_${fileCounter++}`;
@@ -45,13 +48,24 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
   }
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+/** A fresh database cloned from the run's migrated template, opened. */
+async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const created = await createTestDatabase();
+  const database = await openDatabase({ databaseUrl: created.url });
   return {
     database,
     drop: async () => {
       await database.close();
-      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await admin.end();
+      await created.drop();
     },
   };
 }
@@ -154,7 +168,10 @@ export async function seedUser(
     ...values,
   };
   await t.database.db.insert(users).values(row);
-  const token = signToken({ userId: row.id, username: row.username, email: row.email }, TEST_JWT_SECRET);
+  const token = await signToken(
+    { userId: row.id, username: row.username, email: row.email },
+    TEST_JWT_SECRET,
+  );
   return {
     id: row.id,
     username: row.username,

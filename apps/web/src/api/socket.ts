@@ -17,11 +17,14 @@ import { CHAT_TEXT } from '../lib/text';
 import { senderIdOf } from './chat/message-logic';
 import { API_BASE_URL } from './http';
 import { chatCache, chatKeys } from './queries/chats';
+import { notificationCache, notificationKeys } from './queries/notifications';
 
 /**
- * The one Socket.IO client of the app (SPEC §4 "Socket", §7 "Real-time socket"). It exists only
- * while someone signed in holds it (`useChatSocket`), feeds the query cache (chat list, messages)
- * and the chat store, and mirrors its state into `useAuth().setSocketConnected`.
+ * The one Socket.IO client of the app (SPEC §4 "Socket", §7 "Real-time socket"). The layout holds
+ * it for the whole signed-in app (`useChatSocket` in app/LiveUpdates; /chat holds the same
+ * connection), so presence, typing, new messages, notifications and badges arrive on every screen.
+ * It feeds the query cache (chat list, messages, notifications, badges) and the chat store, and
+ * mirrors its state into `useAuth().setSocketConnected`.
  */
 
 type ChatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -39,6 +42,16 @@ interface Session {
 }
 
 let session: Session | null = null;
+
+/** Someone else's new message, as it arrives (the layout toasts it outside /chat). */
+export type IncomingMessageListener = (message: Message) => void;
+const incomingMessageListeners = new Set<IncomingMessageListener>();
+
+/** Subscribes to other members' new messages; returns the unsubscribe. */
+export function onIncomingMessage(listener: IncomingMessageListener): () => void {
+  incomingMessageListeners.add(listener);
+  return () => incomingMessageListeners.delete(listener);
+}
 
 /** Same origin as the page unless VITE_API_URL points the app at another host. */
 export function socketOrigin(apiBase: string = API_BASE_URL): string | undefined {
@@ -80,6 +93,7 @@ function wire(s: Session): void {
       void queryClient.invalidateQueries({ queryKey: chatKeys.messages(openChatId) });
     }
     void queryClient.invalidateQueries({ queryKey: chatKeys.list() });
+    void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
   });
   socket.on('disconnect', () => {
     chatStore.setConnection({ status: 'disconnected' });
@@ -107,8 +121,15 @@ function wire(s: Session): void {
 
   socket.on(SOCKET_EVENTS.newMessage, (message) => {
     const outcome = chatCache.applyIncoming(queryClient, message, ctx());
-    if (outcome !== 'duplicate') chatStore.removeTypist(message.chatId, { userId: senderIdOf(message) });
+    if (outcome === 'duplicate') return;
+    const senderId = senderIdOf(message);
+    chatStore.removeTypist(message.chatId, { userId: senderId });
+    if (senderId !== s.userId) for (const listener of incomingMessageListeners) listener(message);
   });
+  socket.on(SOCKET_EVENTS.notification, (notification) =>
+    notificationCache.applyIncoming(queryClient, notification),
+  );
+  socket.on(SOCKET_EVENTS.unreadCounts, (counts) => notificationCache.setUnreadCounts(queryClient, counts));
   socket.on(SOCKET_EVENTS.messageRead, (receipt) => chatCache.applyReceipt(queryClient, receipt, s.userId));
   socket.on(SOCKET_EVENTS.userTyping, ({ chatId, userId, username }) => {
     if (userId !== s.userId) chatStore.addTypist(chatId, { userId, username });

@@ -1,6 +1,7 @@
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import styles from './AppLayout.module.css';
 import { BottomTabBar } from './BottomTabBar';
+import { LiveUpdates } from './LiveUpdates';
 import { NavBar } from './NavBar';
 
 /**
@@ -16,6 +17,7 @@ export function AppLayout() {
       <a className={styles.skipLink} href="#main-content">
         Skip to content
       </a>
+      <LiveUpdates />
       <NavBar />
       {isLoadingPage && <div className={styles.progress} role="progressbar" aria-label="Loading page" />}
       <main id="main-content" className={styles.main} tabIndex={-1}>

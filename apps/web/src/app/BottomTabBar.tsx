@@ -5,16 +5,10 @@ import { useAuth } from '../lib/useAuth';
 import { useUnreadChatCount } from '../features/chat/useUnreadChatCount';
 import { cx } from '../lib/cx';
 import { useIsPhone } from '../lib/useMediaQuery';
+import { badgeText } from './badge';
 import styles from './BottomTabBar.module.css';
 import type { PageName } from './pages';
 import { usePrefetchOnIntent } from './usePrefetchOnIntent';
-
-/** The badge shows at most this; more reads "99+". */
-export const BADGE_MAX = 99;
-
-export function badgeText(count: number): string {
-  return count > BADGE_MAX ? `${BADGE_MAX}+` : String(count);
-}
 
 interface TabDef {
   to: string;

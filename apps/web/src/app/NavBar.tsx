@@ -11,9 +11,12 @@ import {
   SpeechBubbleIcon,
 } from '../components/icons';
 import { SearchBox } from '../components/SearchBox';
+import { useUnreadCountsQuery } from '../api/queries/notifications';
 import { useAuth } from '../lib/useAuth';
+import { NOTIFICATIONS_TEXT } from '../lib/text';
 import { cx } from '../lib/cx';
 import styles from './NavBar.module.css';
+import { badgeText } from './badge';
 import { OfflineBanner } from './OfflineBanner';
 import type { PageName } from './pages';
 import { usePrefetchOnIntent } from './usePrefetchOnIntent';
@@ -43,20 +46,26 @@ const MODERATION_ITEM: NavItem = {
   icon: <ShieldIcon />,
 };
 
-function NavIconLink({ item }: { item: NavItem }) {
+function NavIconLink({ item, badge = 0 }: { item: NavItem; badge?: number }) {
   const prefetch = usePrefetchOnIntent(item.page);
+  const label = badge > 0 ? `${item.label}, ${NOTIFICATIONS_TEXT.badge(badge)}` : item.label;
   return (
     <NavLink
       to={item.to}
       end
-      aria-label={item.label}
-      title={item.label}
+      aria-label={label}
+      title={label}
       className={({ isActive }) =>
         cx(styles.iconLink, isActive && styles.active, item.inTabBar && styles.inTabBar)
       }
       {...prefetch}
     >
       {item.icon}
+      {badge > 0 && (
+        <span className={styles.badge} data-testid={`badge-${item.page}`} aria-hidden="true">
+          {badgeText(badge)}
+        </span>
+      )}
     </NavLink>
   );
 }
@@ -68,6 +77,9 @@ function NavIconLink({ item }: { item: NavItem }) {
 export function NavBar() {
   const { isAuthenticated, user } = useAuth();
   const canModerate = can(user?.moderation, 'view_reports');
+  const { data: counts } = useUnreadCountsQuery({ enabled: isAuthenticated });
+  const badgeOf = (page: PageName) =>
+    page === 'notifications' ? (counts?.notifications ?? 0) : page === 'chat' ? (counts?.messages ?? 0) : 0;
   const navigate = useNavigate();
   const location = useLocation();
   const [searchParams] = useSearchParams();
@@ -95,7 +107,7 @@ export function NavBar() {
             <>
               {canModerate && <NavIconLink item={MODERATION_ITEM} />}
               {SIGNED_IN_ITEMS.map((item) => (
-                <NavIconLink key={item.to} item={item} />
+                <NavIconLink key={item.to} item={item} badge={badgeOf(item.page)} />
               ))}
             </>
           ) : (

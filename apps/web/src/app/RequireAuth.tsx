@@ -7,7 +7,7 @@ export interface RequireAuthProps {
   children?: ReactNode;
 }
 
-/** SPEC §6: chat and create-post go to /login without a token. The page tried is kept in state.from. */
+/** SPEC §6: chat and create-post (and, since issue 13, /notification) go to /login without a token. The page tried is kept in state.from. */
 export function RequireAuth({ children }: RequireAuthProps) {
   const { token } = useAuth();
   const location = useLocation();

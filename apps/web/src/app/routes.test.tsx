@@ -21,7 +21,6 @@ describe('routes', () => {
     ['/home', 'Home'],
     ['/posts/65a1b2c3d4e5f6a1b2c3d4e5', 'Post'],
     ['/explore', 'Explore'],
-    ['/notification', 'Notifications'],
     ['/search?q=cats', 'Search'],
     ['/terms', 'Terms of Service'],
     ['/privacy', 'Privacy Policy'],
@@ -38,7 +37,7 @@ describe('routes', () => {
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/home');
   });
 
-  it.each(['/chat', '/create-post', '/profile', '/settings'])(
+  it.each(['/chat', '/create-post', '/notification', '/profile', '/settings'])(
     '%s sends a signed-out visitor to /login',
     async (path) => {
       const { router } = renderApp(path);
@@ -50,6 +49,7 @@ describe('routes', () => {
   it.each([
     ['/chat', 'Messages'],
     ['/create-post', 'Create Post'],
+    ['/notification', 'Notifications'],
     ['/profile', 'alice'],
     ['/settings', 'Settings'],
   ])('%s opens for a signed-in member', async (path, heading) => {

@@ -30,7 +30,6 @@ export const appRoutes: RouteObject[] = [
           { path: 'posts/:postId', lazy: lazyPage('post') },
           { path: 'profile/:username?', lazy: lazyPage('profile') },
           { path: 'explore', lazy: lazyPage('explore') },
-          { path: 'notification', lazy: lazyPage('notifications') },
           { path: 'search', lazy: lazyPage('search') },
           { path: 'settings', lazy: lazyPage('settings') },
           { path: 'moderation', lazy: lazyPage('moderation') },
@@ -38,6 +37,7 @@ export const appRoutes: RouteObject[] = [
             element: <RequireAuth />,
             children: [
               { path: 'chat', lazy: lazyPage('chat') },
+              { path: 'notification', lazy: lazyPage('notifications') },
               { path: 'create-post', lazy: lazyPage('createPost') },
             ],
           },

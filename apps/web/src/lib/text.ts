@@ -38,6 +38,8 @@ export const CHAT_TEXT = {
   welcomeTitle: 'Welcome to Messages',
   welcomeMessage: 'Select a conversation to start messaging',
   activeNow: 'Active now',
+  archive: 'Archive Chat',
+  unarchive: 'Move to All',
   deleteConfirm:
     'Delete this chat? The entire message history will be permanently deleted and cannot be recovered.',
   disconnected: "Disconnected from the chat server. Messages can't be sent until the connection is back.",
@@ -302,4 +304,52 @@ export const MODERATION_TEXT = {
   auditEmpty: 'No moderation actions yet.',
   auditActor: (username: string | null) => (username ? `@${username}` : 'Command line'),
   noAccess: 'You need moderator rights to see this page.',
+} as const;
+
+/** The notifications page, the badges and the live toasts (issue 13). */
+export const NOTIFICATIONS_TEXT = {
+  title: 'Notifications',
+  markAllRead: 'Mark All Read',
+  allCaughtUp: 'All caught up',
+  unread: (n: number) => `${n} unread`,
+  unreadDot: 'unread',
+  tabsLabel: 'Notification types',
+  listLabel: (tab: string) => `${tab} notifications`,
+  emptyTitle: (tab: string) => (tab === 'All' ? 'No notifications yet' : `No ${tab.toLowerCase()} yet`),
+  emptyMessage: {
+    all: "When people like or comment on your posts, follow you or mention you, you'll see it here.",
+    likes: "When someone likes one of your posts, you'll see it here.",
+    comments: "When someone comments on one of your posts, you'll see it here.",
+    follows: "When someone follows you, you'll see it here.",
+    mentions: "When someone mentions you with @ in a post or a comment, you'll see it here.",
+  },
+  loadingMore: 'Loading more notifications...',
+  end: "You're all caught up",
+  loadFailed: 'Could not load notifications.',
+  markFailed: 'Could not mark notifications as read. Please try again.',
+  /** "ava liked your post" / "ava and 3 others liked your post". */
+  actors: (name: string, others: number) =>
+    others === 0 ? name : `${name} and ${others} ${others === 1 ? 'other' : 'others'}`,
+  action: {
+    like: 'liked your post',
+    comment: 'commented on your post',
+    follow: 'started following you',
+    mention: (inComment: boolean) => (inComment ? 'mentioned you in a comment' : 'mentioned you in a post'),
+  },
+  follow: 'Follow',
+  following: 'Following',
+  badge: (n: number) => `${n} unread`,
+  newMessage: (name: string, content: string) => `New message from ${name}: ${content}`,
+} as const;
+
+/** Settings → Notifications. */
+export const NOTIFICATION_SETTINGS_TEXT = {
+  title: 'Notifications',
+  intro: 'Choose what you are told about. Switched-off types are not collected at all.',
+  likes: 'Likes on your posts',
+  comments: 'Comments on your posts',
+  follows: 'New followers',
+  mentions: 'Mentions of you',
+  loadFailed: 'Could not load your notification settings.',
+  saveFailed: 'Could not save that setting. Please try again.',
 } as const;

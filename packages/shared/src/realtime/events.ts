@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { ZChat, ZMessage, type Chat, type Message } from '../schemas/chats.js';
+import {
+  ZNotification,
+  ZUnreadCounts,
+  type Notification,
+  type UnreadCounts,
+} from '../schemas/notifications.js';
 import { ZShortProfile } from '../schemas/users.js';
 
 /** Socket.IO event names of API.md, in one place. */
@@ -21,6 +27,8 @@ export const SOCKET_EVENTS = {
   userOffline: 'user_offline',
   chatCreated: 'chat_created',
   chatDeleted: 'chat_deleted',
+  notification: 'notification',
+  unreadCounts: 'unread_counts',
   error: 'error',
 } as const;
 
@@ -79,6 +87,8 @@ export interface ServerToClientEvents {
   user_offline: (p: PresenceEvent) => void;
   chat_created: (c: Chat) => void;
   chat_deleted: (p: ChatDeletedEvent) => void;
+  notification: (n: Notification) => void;
+  unread_counts: (c: UnreadCounts) => void;
   error: (p: SocketErrorEvent) => void;
 }
 
@@ -105,5 +115,7 @@ export const SERVER_EVENT_SCHEMAS = {
   user_offline: ZPresenceEvent,
   chat_created: ZChat,
   chat_deleted: ZChatDeletedEvent,
+  notification: ZNotification,
+  unread_counts: ZUnreadCounts,
   error: ZSocketErrorEvent,
 } as const;

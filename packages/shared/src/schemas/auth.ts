@@ -58,6 +58,8 @@ export const ZTokenPayload = z.object({
   userId: z.string(),
   username: z.string(),
   email: z.string(),
+  /** Session version: a token of an older version (password changed, sessions ended) is refused. */
+  sv: z.number().int().nonnegative(),
   iat: z.number().int(),
   exp: z.number().int(),
 });

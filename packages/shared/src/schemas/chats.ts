@@ -113,9 +113,18 @@ export const ZChat = ZEntity.extend({
   lastMessage: ZMessage.nullable(),
   lastActivity: ZIsoDate,
   unreadCount: z.number().int(),
+  /** In the viewer's Archive tab (a per-member flag: the other member's list is unchanged). */
+  isArchived: z.boolean(),
   createdAt: ZIsoDate,
 });
 export type Chat = z.infer<typeof ZChat>;
+
+/** PUT /api/chats/{chatId}/archive: moves the chat into (or out of) the caller's Archive tab. */
+export const ZArchiveChatBody = z.object(
+  { archived: z.boolean({ message: MSG.archivedInvalid }) },
+  { message: MSG.archivedInvalid },
+);
+export type ArchiveChatBody = z.infer<typeof ZArchiveChatBody>;
 
 export const ZChatList = z.array(ZChat);
 export const ZMessageList = z.array(ZMessage);

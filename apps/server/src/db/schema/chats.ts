@@ -31,6 +31,8 @@ export const chatMembers = pgTable(
     unreadCount: integer('unread_count').notNull().default(0),
     lastReadAt: timestamp('last_read_at', { withTimezone: true, mode: 'date' }),
     lastReadMessageId: varchar('last_read_message_id', { length: 24 }),
+    /** Set while this member keeps the chat in their Archive tab (per member, not per chat). */
+    archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
     joinedAt: timestamp('joined_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [

@@ -42,6 +42,12 @@ export const users = pgTable(
     lastActiveAt: timestamp('last_active_at', { withTimezone: true, mode: 'date' }),
     /** Tokens issued before this instant are refused: a password change signs out other sessions. */
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Every token carries the version it was issued under (claim `sv`); a token of another version is
+     * refused. `endSessions` (modules/auth/sessions.ts) bumps it: password change, role change,
+     * suspension, account deletion.
+     */
+    sessionVersion: integer('session_version').notNull().default(0),
     /** Set while a moderator's suspension holds (until `suspended_until`, or indefinitely when null). */
     suspendedAt: timestamp('suspended_at', { withTimezone: true, mode: 'date' }),
     suspendedUntil: timestamp('suspended_until', { withTimezone: true, mode: 'date' }),

@@ -18,6 +18,7 @@ import { isSuspendedNow } from '../users/suspension.js';
 import { toSelfUser } from '../users/users.mapper.js';
 import {
   findUserByEmail,
+  findSessionVersion,
   findUserById,
   findUserByLogin,
   findUserByUsername,
@@ -30,13 +31,16 @@ const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 
 /**
  * Resolves a bearer token to a Viewer, or throws the API.md error for it: none → 401 `Access token
- * required`; expired, or issued before the last password change → 401 `Token expired`; bad
+ * required`; expired, or of an ended session (`sv` ≠ the member's session version) → 401 `Token expired`; bad
  * signature or malformed → 403 `Invalid token`; the user no longer exists → 401. HTTP and the
  * socket both sign in through here.
  */
-export async function authenticateToken(ctx: AppContext, token: string | null): Promise<Viewer> {
+export async function authenticateToken(
+  ctx: AppContext,
+  token: string | null,
+): Promise<Viewer & { sessionVersion: number }> {
   if (token === null) throw new AppError('UNAUTHENTICATED', MSG.accessTokenRequired);
-  const result = verifyToken(token, ctx.jwtSecret);
+  const result = await verifyToken(token, ctx.jwtSecret);
   if (!result.ok) {
     throw result.reason === 'expired'
       ? new AppError('TOKEN_EXPIRED', MSG.tokenExpired)
@@ -44,11 +48,12 @@ export async function authenticateToken(ctx: AppContext, token: string | null): 
   }
   const row = await findUserById(ctx.db, result.payload.userId);
   if (!row) throw new AppError('UNAUTHENTICATED', MSG.accessTokenRequired);
-  const changedAtSeconds = row.passwordChangedAt ? Math.floor(row.passwordChangedAt.getTime() / 1000) : 0;
-  if (result.payload.iat < changedAtSeconds) throw new AppError('TOKEN_EXPIRED', MSG.tokenExpired);
   // Read with the row above on every request and socket sign-in: a suspension stops every
-  // token of the member at once, with no extra query.
+  // token of the member at once, with no extra query. Checked before the session version (which
+  // the suspension also bumped) so the member reads why: 403 "Your account is suspended".
   refuseSuspended(row);
+  // Sessions ended since the token was issued (password or role change, suspension): refused.
+  if (result.payload.sv !== row.sessionVersion) throw new AppError('TOKEN_EXPIRED', MSG.tokenExpired);
   return {
     id: row.id,
     username: row.username,
@@ -56,7 +61,13 @@ export async function authenticateToken(ctx: AppContext, token: string | null): 
     isAdmin: row.isAdmin,
     isModerator: row.isModerator,
     permissions: row.permissions,
+    sessionVersion: row.sessionVersion,
   };
+}
+
+/** Whether the member's sessions of this version are still current (none ended since). */
+export async function sessionStillValid(ctx: AppContext, userId: string, version: number): Promise<boolean> {
+  return (await findSessionVersion(ctx.db, userId)) === version;
 }
 
 /** 403 with the catalogue's text (and the end, when there is one) for a suspended member. */
@@ -103,7 +114,11 @@ export async function registerUser(
     throw new AppError('VALIDATION', constraint.includes('email') ? MSG.emailExists : MSG.usernameTaken);
   }
   row = await applyAdminEmails(ctx, row);
-  return { message: MSG.registered, user: toSelfUser(row, urls), token: issueToken(ctx.jwtSecret, row) };
+  return {
+    message: MSG.registered,
+    user: toSelfUser(row, urls),
+    token: await issueToken(ctx.jwtSecret, row),
+  };
 }
 
 /**
@@ -136,7 +151,7 @@ export async function loginUser(
   return {
     message: MSG.loggedIn,
     user: toSelfUser(current, urls),
-    token: issueToken(ctx.jwtSecret, current),
+    token: await issueToken(ctx.jwtSecret, current),
   };
 }
 

@@ -141,7 +141,7 @@ describe('GET /api/auth/me and token rules', () => {
 
   it('answers 401 "Token expired" for an expired token', async () => {
     const { user } = await registerViaApi(t.app);
-    const old = signToken(
+    const old = await signToken(
       { userId: user.id, username: user.username, email: user.email },
       TEST_JWT_SECRET,
       1_000_000,
@@ -153,7 +153,7 @@ describe('GET /api/auth/me and token rules', () => {
 
   it('answers 403 "Invalid token" for a bad signature or garbage', async () => {
     const { user } = await registerViaApi(t.app);
-    const forged = signToken(
+    const forged = await signToken(
       { userId: user.id, username: user.username, email: user.email },
       'another-secret'.padEnd(40, 'y'),
     );
@@ -165,7 +165,7 @@ describe('GET /api/auth/me and token rules', () => {
   });
 
   it('answers 401 when the token belongs to a member who no longer exists', async () => {
-    const ghost = signToken(
+    const ghost = await signToken(
       { userId: 'f'.repeat(24), username: 'ghost', email: 'g@gmail.com' },
       TEST_JWT_SECRET,
     );

@@ -75,6 +75,7 @@ export function toChat(
     lastMessage,
     lastActivity: row.lastActivityAt.toISOString(),
     unreadCount: row.unreadCount,
+    isArchived: row.isArchived,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -28,12 +28,15 @@ export interface MemberChatRow {
   lastActivityAt: Date;
   createdAt: Date;
   unreadCount: number;
+  isArchived: boolean;
 }
+
+const isArchived = sql<boolean>`${chatMembers.archivedAt} is not null`;
 
 /** Most recent activity first; chat_members_user_idx finds the member's chats. */
 export async function listChatsOfMember(db: DbOrTx, userId: string, limit: number): Promise<MemberChatRow[]> {
   return db
-    .select({ ...chatColumns, unreadCount: chatMembers.unreadCount })
+    .select({ ...chatColumns, unreadCount: chatMembers.unreadCount, isArchived })
     .from(chatMembers)
     .innerJoin(chats, eq(chats.id, chatMembers.chatId))
     .where(eq(chatMembers.userId, userId))
@@ -51,7 +54,12 @@ export async function findChatForUser(
   userId: string,
 ): Promise<{ chat: MemberChatRow; isMember: boolean } | undefined> {
   const [row] = await db
-    .select({ ...chatColumns, memberId: chatMembers.userId, unreadCount: chatMembers.unreadCount })
+    .select({
+      ...chatColumns,
+      memberId: chatMembers.userId,
+      unreadCount: chatMembers.unreadCount,
+      isArchived,
+    })
     .from(chats)
     .leftJoin(chatMembers, and(eq(chatMembers.chatId, chats.id), eq(chatMembers.userId, userId)))
     .where(eq(chats.id, chatId))
@@ -59,6 +67,19 @@ export async function findChatForUser(
   if (!row) return undefined;
   const { memberId, unreadCount, ...chat } = row;
   return { chat: { ...chat, unreadCount: unreadCount ?? 0 }, isMember: memberId !== null };
+}
+
+/** The member's own Archive flag of a chat (the other members' stay as they are). */
+export async function setChatArchived(
+  db: DbOrTx,
+  chatId: string,
+  userId: string,
+  archived: boolean,
+): Promise<void> {
+  await db
+    .update(chatMembers)
+    .set({ archivedAt: archived ? sql`coalesce(${chatMembers.archivedAt}, now())` : null })
+    .where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, userId)));
 }
 
 /** Members of several chats with their public columns, in joining order, in one query. */

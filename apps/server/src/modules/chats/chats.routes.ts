@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  ZArchiveChatBody,
   ZChat,
   ZChatIdParams,
   ZChatList,
@@ -12,7 +13,7 @@ import {
 } from '@glimpse/shared';
 import { BEARER_REQUIRED, ERROR_ANSWERS } from '../../plugins/api-docs.js';
 import { urlsOf, viewerOf } from '../../plugins/auth.js';
-import { deleteChat, listChats, openDirectChat } from './chats.service.js';
+import { archiveChat, deleteChat, listChats, openDirectChat } from './chats.service.js';
 import { listChatMessages } from './messages.service.js';
 
 /** Chats over HTTP; messages are sent, read and typed over Socket.IO (realtime/). */
@@ -79,5 +80,21 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => deleteChat(ctx, viewerOf(request), request.params.chatId),
+  );
+
+  r.put(
+    '/api/chats/:chatId/archive',
+    {
+      ...auth,
+      schema: {
+        summary: "Moves the chat into (archived: true) or out of the caller's Archive tab",
+        security,
+        params: ZChatIdParams,
+        body: ZArchiveChatBody,
+        response: { 200: ZChat, ...ERROR_ANSWERS },
+      },
+    },
+    async (request) =>
+      archiveChat(ctx, viewerOf(request), request.params.chatId, request.body.archived, urlsOf(app, request)),
   );
 }

@@ -20,6 +20,7 @@ import {
   listParticipants,
   listPartnerIds,
   setUserPresence,
+  setChatArchived,
   type ChatUserRow,
   type MemberChatRow,
 } from './chats.repo.js';
@@ -130,6 +131,22 @@ export async function openDirectChat(
     return chat;
   }
   throw new AppError('CONFLICT', MSG.chatNotCreated);
+}
+
+/** PUT /api/chats/{chatId}/archive: the caller's Archive tab gains (or loses) the chat. */
+export async function archiveChat(
+  ctx: AppContext,
+  viewer: Viewer,
+  chatId: string,
+  archived: boolean,
+  urls: PublicUrls,
+): Promise<Chat> {
+  await requireChatMember(ctx.db, chatId, viewer.id, { deniedMessage: MSG.accessDenied });
+  await setChatArchived(ctx.db, chatId, viewer.id, archived);
+  const found = await findChatForUser(ctx.db, chatId, viewer.id);
+  if (!found?.isMember) throw new AppError('NOT_FOUND', SOCKET_ERRORS.chatNotFound);
+  const [chat] = await buildChats(ctx.db, [found.chat], urls);
+  return chat!;
 }
 
 /** Deletes the chat with its history for every member, then tells their sockets. */

@@ -278,3 +278,37 @@ describe('DELETE /api/chats/{chatId}', () => {
     expect((await openChat(a, b)).id).not.toBe(chat.id);
   });
 });
+
+describe('PUT /api/chats/{chatId}/archive', () => {
+  const archive = (who: SeededUser, chatId: string, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'PUT', url: `/api/chats/${chatId}/archive`, headers: who.auth, payload });
+
+  it("moves a chat into the caller's Archive tab only, and back", async () => {
+    const a = await seedUser(t);
+    const b = await seedUser(t);
+    const chat = await openChat(a, b);
+    expect(chat.isArchived).toBe(false);
+    const res = await archive(a, chat.id, { archived: true });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<Chat>()).toMatchObject({ id: chat.id, isArchived: true });
+    expect((await listChats(a)).find((c) => c.id === chat.id)!.isArchived).toBe(true);
+    expect((await listChats(b)).find((c) => c.id === chat.id)!.isArchived).toBe(false);
+    expect((await archive(a, chat.id, { archived: true })).json<Chat>().isArchived).toBe(true);
+    expect((await archive(a, chat.id, { archived: false })).json<Chat>().isArchived).toBe(false);
+    expect((await listChats(a)).find((c) => c.id === chat.id)!.isArchived).toBe(false);
+  });
+
+  it('refuses non-members, bad ids and bad bodies', async () => {
+    const a = await seedUser(t);
+    const b = await seedUser(t);
+    const outsider = await seedUser(t);
+    const chat = await openChat(a, b);
+    expect((await archive(outsider, chat.id, { archived: true })).statusCode).toBe(403);
+    expect((await archive(a, 'nope', { archived: true })).statusCode).toBe(400);
+    expect((await archive(a, 'f'.repeat(24), { archived: true })).statusCode).toBe(404);
+    const bad = await archive(a, chat.id, { archived: 'yes' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ message: MSG.archivedInvalid });
+    expect((await listChats(b)).find((c) => c.id === chat.id)!.isArchived).toBe(false);
+  });
+});

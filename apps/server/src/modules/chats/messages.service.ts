@@ -13,9 +13,10 @@ import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { Viewer } from '../../lib/permissions.js';
 import type { PublicUrls } from '../../lib/public-urls.js';
+import { announceUnreadCountsOf } from '../notifications/notifications.service.js';
 import { groupReads, toMessage } from './chats.mapper.js';
 import { requireChatMember } from './chats.service.js';
-import { findChatUser } from './chats.repo.js';
+import { findChatUser, listMemberIds } from './chats.repo.js';
 import {
   findMembership,
   insertMessage,
@@ -49,6 +50,18 @@ export async function listChatMessages(
     ),
   );
   return rows.reverse().map((row) => toMessage(row, reads.get(row.id) ?? [], urls));
+}
+
+/**
+ * Badges (`unread_counts`) follow a committed change; failing to tell them must not turn the
+ * message or the read into a failure, and the next fetch of the chat list shows the same counts.
+ */
+async function tellBadges(task: () => Promise<void>): Promise<void> {
+  try {
+    await task();
+  } catch {
+    // see above
+  }
 }
 
 /** Missing chat or non-member, with the socket protocol's texts. */
@@ -103,6 +116,11 @@ export async function sendChatMessage(
     urls,
   );
   ctx.events.newMessage(message, { senderId: sender.id, tempId: input.tempId });
+  ctx.metrics.messagesSent.inc();
+  await tellBadges(async () => {
+    const others = (await listMemberIds(ctx.db, input.chatId)).filter((id) => id !== sender.id);
+    await announceUnreadCountsOf(ctx, others);
+  });
   return input.tempId === undefined ? message : { ...message, tempId: input.tempId };
 }
 
@@ -129,5 +147,6 @@ export async function markChatRead(
     readAt: at.toISOString(),
   };
   ctx.events.messageRead(receipt);
+  await tellBadges(() => announceUnreadCountsOf(ctx, [reader.id]));
   return receipt;
 }

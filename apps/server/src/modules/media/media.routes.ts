@@ -3,10 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MSG, ZUploadMediaResponse } from '@glimpse/shared';
 import { AppError } from '../../lib/errors.js';
-import { isValidMediaKey } from '../../lib/storage/index.js';
+import { IMMUTABLE_CACHE_CONTROL as IMMUTABLE, isValidMediaKey } from '../../lib/storage/index.js';
 import { BEARER_REQUIRED, ERROR_ANSWERS } from '../../plugins/api-docs.js';
 import { urlsOf, viewerOf } from '../../plugins/auth.js';
-import { IMMUTABLE_CACHE_CONTROL as IMMUTABLE } from '../../plugins/static-web.js';
 import { readImageParts } from './media.multipart.js';
 import { POST_MEDIA_PARTS, uploadPostMedia } from './media.service.js';
 
@@ -38,7 +37,7 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
     if (request.headers['if-none-match'] === etag) {
       return reply.status(304).header('Cache-Control', IMMUTABLE).header('ETag', etag).send();
     }
-    const object = await app.ctx.storage.stream(key);
+    const object = await app.ctx.storage.read(key);
     if (!object) throw new AppError('NOT_FOUND', MSG.mediaNotFound);
     return reply
       .header('Content-Type', object.contentType)

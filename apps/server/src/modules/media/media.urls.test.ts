@@ -49,7 +49,7 @@ describe('without PUBLIC_ORIGIN or MEDIA_PUBLIC_URL: the origin the client reach
   let post: Post;
 
   beforeAll(async () => {
-    t = await createTestApp({ PUBLIC_ORIGIN: '' });
+    t = await createTestApp({ PUBLIC_ORIGIN: '', TRUST_PROXY: 'loopback' });
     ana = await seedUser(t);
     bob = await seedUser(t);
     const viaA = { host: 'a.example:4000' };

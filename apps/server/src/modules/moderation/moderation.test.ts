@@ -274,7 +274,14 @@ describe('suspension', () => {
 
     const lift = await inject(cast.moderator, 'POST', `/api/moderation/users/${member.id}/unsuspend`);
     expect(lift.json()).toMatchObject({ message: MOD_MSG.unsuspended, user: { suspension: null } });
-    expect((await inject(member, 'GET', '/api/auth/me')).statusCode).toBe(200);
+    // The suspension ended every session: the old token stays refused, signing in works again.
+    expect((await inject(member, 'GET', '/api/auth/me')).statusCode).toBe(401);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'suspendme@gmail.com', password: 'secret123' },
+    });
+    expect(again.statusCode).toBe(200);
     expect(await feedIds(other)).toContain(postId);
   });
 
@@ -315,7 +322,12 @@ describe('suspension', () => {
       .update(users)
       .set({ suspendedUntil: new Date(Date.now() - 1000) })
       .where(eq(users.id, member.id));
-    expect((await inject(member, 'GET', '/api/auth/me')).statusCode).toBe(200);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: member.email, password: 'secret123' },
+    });
+    expect(login.statusCode).toBe(200);
   });
 
   it('suspends the author of reported content from the queue', async () => {

@@ -162,6 +162,30 @@ describe('POST /api/posts', () => {
     expect(manual.location?.coordinates).toBeNull();
   });
 
+  it('gives each image a display-sized url and keeps the original as the widest variant', async () => {
+    const body = multipart([{ data: await solidImage(2000, 1000) }]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/posts/upload-media',
+      headers: { ...author.auth, ...body.headers },
+      payload: body.payload,
+    });
+    expect(res.statusCode).toBe(200);
+    const [upload] = res.json<{ media: UploadedMedia[] }>().media;
+    const byWidth = new Map(upload!.variants.map((v) => [v.width, v.url]));
+    expect([...byWidth.keys()].sort((a, b) => a - b)).toEqual([320, 640, 1080, 2000]);
+
+    const post = await createPostViaApi(t, author, { media: { images: [{ url: upload!.url }] } });
+    const [image] = post.media.images;
+    expect(image!.url).toBe(byWidth.get(1080));
+    expect(image!.variants.map((v) => v.width)).toEqual([320, 640, 1080, 2000]);
+    expect(image!.variants.at(-1)!.url).toBe(upload!.url);
+
+    const feed = await t.app.inject({ method: 'GET', url: '/api/posts?limit=50' });
+    const listed = feed.json<{ posts: Post[] }>().posts.find((p) => p.id === post.id);
+    expect(listed?.media.images[0]?.url).toBe(byWidth.get(1080));
+  });
+
   it('attaches the caller’s uploads in order, with alt text, captions, sizes and variants', async () => {
     const media = await uploadAs(author, 2);
     const post = await createPostViaApi(t, author, {

@@ -24,6 +24,13 @@ import {
   insertShare,
   selectCommentsPage,
 } from './posts.engagement.repo.js';
+import {
+  announceNotifications,
+  createNotification,
+  notifyMentions,
+  removeNotification,
+  type NotificationChange,
+} from '../notifications/notifications.service.js';
 import { hydratePosts } from './posts.hydrate.js';
 import { toComment } from './posts.mapper.js';
 import { bumpPostCounters, countPostView, findPost } from './posts.repo.js';
@@ -75,22 +82,40 @@ export async function listComments(
 /**
  * Like toggle. The like row and the counter move in one transaction: the insert either creates
  * the like (ON CONFLICT DO NOTHING tells us if it existed) or we delete it, and the counter
- * follows with an atomic `likes_count +/- 1`, so concurrent toggles stay exact.
+ * follows with an atomic `likes_count +/- 1`, so concurrent toggles stay exact. The author's
+ * notification is written (or, on unlike, taken back) in the same transaction.
  */
-export async function toggleLike(ctx: AppContext, viewer: PostViewer, postId: string): Promise<LikeResult> {
-  return ctx.db.transaction(async (tx) => {
+export async function toggleLike(
+  ctx: AppContext,
+  viewer: PostViewer,
+  postId: string,
+  urls: PublicUrls,
+): Promise<LikeResult> {
+  const { result, change } = await ctx.db.transaction(async (tx) => {
     if (!(await isPostVisible(tx, postId, viewer))) throw postNotFound();
     if (await insertLike(tx, postId, viewer.id)) {
       const row = await bumpPostCounters(tx, postId, { likes: 1 });
-      return { liked: true, likesCount: row!.likesCount };
+      if (!row) throw postNotFound();
+      const change = await createNotification(tx, {
+        type: 'like',
+        recipientId: row.authorId,
+        actorId: viewer.id,
+        postId,
+      });
+      return { result: { liked: true, likesCount: row.likesCount }, change };
     }
     const removed = await deleteLike(tx, postId, viewer.id);
     const row = removed
       ? await bumpPostCounters(tx, postId, { likes: -1 })
       : await findPost(tx, postId, viewer);
     if (!row) throw postNotFound();
-    return { liked: false, likesCount: row.likesCount };
+    const change = removed
+      ? await removeNotification(tx, { type: 'like', recipientId: row.authorId, actorId: viewer.id, postId })
+      : null;
+    return { result: { liked: false, likesCount: row.likesCount }, change };
   });
+  await announceNotifications(ctx, [change], urls);
+  return result;
 }
 
 export async function addComment(
@@ -100,7 +125,7 @@ export async function addComment(
   body: CommentBody,
   urls: PublicUrls,
 ): Promise<CommentResult> {
-  return ctx.db.transaction(async (tx) => {
+  const { result, changes } = await ctx.db.transaction(async (tx) => {
     if (!(await isPostVisible(tx, postId, viewer))) throw postNotFound();
     const user = await findAuthor(tx, viewer.id);
     if (!user) throw new AppError('UNAUTHENTICATED');
@@ -112,8 +137,27 @@ export async function addComment(
     });
     const row = await bumpPostCounters(tx, postId, { comments: 1 });
     if (!row) throw postNotFound();
-    return { comment: toComment(comment, user, urls), commentsCount: row.commentsCount };
+    const changes: Array<NotificationChange | null> = [
+      await createNotification(tx, {
+        type: 'comment',
+        recipientId: row.authorId,
+        actorId: viewer.id,
+        postId,
+        commentId: comment.id,
+      }),
+      // The author hears of the comment already; a mention of them in it says nothing more.
+      ...(await notifyMentions(tx, {
+        actorId: viewer.id,
+        text: body.content,
+        postId,
+        commentId: comment.id,
+        except: [row.authorId],
+      })),
+    ];
+    return { result: { comment: toComment(comment, user, urls), commentsCount: row.commentsCount }, changes };
   });
+  await announceNotifications(ctx, changes, urls);
+  return result;
 }
 
 /** Records a share; the link points at the public origin (PUBLIC_ORIGIN, else the request's). */

@@ -264,7 +264,8 @@ describe('POST /api/posts/{id}/share', () => {
   });
 
   it('falls back to the request’s own origin when no PUBLIC_ORIGIN is configured', async () => {
-    const bare = await createTestApp({ PUBLIC_ORIGIN: '' });
+    // Behind a TLS-terminating proxy on loopback (inject's peer is 127.0.0.1).
+    const bare = await createTestApp({ PUBLIC_ORIGIN: '', TRUST_PROXY: 'loopback' });
     try {
       const user = await seedUser(bare);
       const p = await createPostViaApi(bare, user);

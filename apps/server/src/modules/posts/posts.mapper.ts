@@ -14,10 +14,20 @@ import { toShortProfile } from '../users/users.mapper.js';
 import type { AuthorRow } from '../users/users.repo.js';
 import type { PostMediaRow, PostPageRow, PostRow } from './posts.repo.js';
 
-/** Stored media paths become absolute URLs here, at the edge: the database keeps them relative. */
+/** The width a card or a single-image view asks for when it cannot use `srcset`. */
+export const DEFAULT_IMAGE_WIDTH = 1080;
+
+/**
+ * Stored media paths become absolute URLs here, at the edge: the database keeps them relative.
+ * `url` is a display-sized copy (the widest variant up to DEFAULT_IMAGE_WIDTH), not the 2048 px
+ * original, which the pipeline always lists as the widest entry of `variants` (for `srcset`).
+ */
 export function toPostImage(row: PostMediaRow, urls: PublicUrls): PostImage {
+  const display = row.variants
+    .filter((v) => v.width <= DEFAULT_IMAGE_WIDTH)
+    .sort((a, b) => b.width - a.width)[0];
   return {
-    url: urls.media(row.url),
+    url: urls.media(display?.url ?? row.url),
     altText: row.altText,
     caption: row.caption,
     width: row.width,

@@ -136,7 +136,7 @@ export async function postsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: ZLikeResult, ...ERROR_ANSWERS },
       },
     },
-    async (request) => toggleLike(ctx, viewerOf(request), request.params.id),
+    async (request) => toggleLike(ctx, viewerOf(request), request.params.id, urlsOf(app, request)),
   );
 
   r.post(

@@ -17,6 +17,7 @@ import { newId } from '../../lib/ids.js';
 import { fetchPage } from '../../lib/pagination.js';
 import { can } from '../../lib/permissions.js';
 import { claimUploads } from '../media/media.repo.js';
+import { announceNotifications, notifyMentions } from '../notifications/notifications.service.js';
 import { decodeFeedCursor, decodeTimeCursor, encodeFeedCursor, encodeTimeCursor } from './posts.cursor.js';
 import { hydratePosts } from './posts.hydrate.js';
 import { hotScoreOf } from './posts.hot.js';
@@ -62,7 +63,7 @@ export async function createPost(
     return { ...img, url: path };
   });
 
-  const row = await ctx.db.transaction(async (tx) => {
+  const { row, mentions } = await ctx.db.transaction(async (tx) => {
     const inserted = await insertPost(tx, {
       id,
       authorId: viewer.id,
@@ -108,8 +109,10 @@ export async function createPost(
       }),
     );
     await bumpAuthorPostsCount(tx, viewer.id, 1);
-    return inserted;
+    const mentions = await notifyMentions(tx, { actorId: viewer.id, text: body.content, postId: id });
+    return { row: inserted, mentions };
   });
+  await announceNotifications(ctx, mentions, urls);
 
   const [post] = await hydratePosts(ctx.db, [row], viewer, urls);
   return { message: POST_MSG.created, post: post! };

@@ -2,6 +2,12 @@ import { MOD_MSG, MSG, USER_MSG, type FollowResult, type FollowStatus } from '@g
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import type { Viewer } from '../../lib/permissions.js';
+import type { PublicUrls } from '../../lib/public-urls.js';
+import {
+  announceNotifications,
+  createNotification,
+  removeNotification,
+} from '../notifications/notifications.service.js';
 import {
   deleteFollow,
   insertFollow,
@@ -23,23 +29,38 @@ function isForeignKeyViolation(err: unknown): boolean {
  * transaction, and each counter moves only when this call's INSERT or DELETE actually changed a
  * row, so concurrent toggles (even of one pair) keep counters equal to COUNT(*).
  */
-export async function toggleFollow(ctx: AppContext, viewer: Viewer, targetId: string): Promise<FollowResult> {
+export async function toggleFollow(
+  ctx: AppContext,
+  viewer: Viewer,
+  targetId: string,
+  urls: PublicUrls,
+): Promise<FollowResult> {
   if (targetId === viewer.id) throw new AppError('VALIDATION', MSG.cannotFollowSelf);
+  const pair = { recipientId: targetId, actorId: viewer.id };
   try {
-    return await ctx.db.transaction(async (tx) => {
+    const { result, change } = await ctx.db.transaction(async (tx) => {
       if (!(await userExists(tx, targetId))) throw new AppError('NOT_FOUND', USER_MSG.userNotFound);
       // Blocking removed any follow between them, so across a block there is nothing to undo.
       if (await isBlockedBetween(tx, viewer.id, targetId))
         throw new AppError('BLOCKED', MOD_MSG.blockedInteraction);
       if (await insertFollow(tx, viewer.id, targetId)) {
-        return { following: true, followersCount: await shiftFollowCounters(tx, viewer.id, targetId, 1) };
+        const followersCount = await shiftFollowCounters(tx, viewer.id, targetId, 1);
+        const change = await createNotification(tx, { type: 'follow', ...pair });
+        return { result: { following: true, followersCount }, change };
       }
       if (await deleteFollow(tx, viewer.id, targetId)) {
-        return { following: false, followersCount: await shiftFollowCounters(tx, viewer.id, targetId, -1) };
+        const followersCount = await shiftFollowCounters(tx, viewer.id, targetId, -1);
+        const change = await removeNotification(tx, { type: 'follow', ...pair });
+        return { result: { following: false, followersCount }, change };
       }
       // Another toggle of this same pair removed the row between our INSERT and DELETE.
-      return { following: false, followersCount: await readFollowersCount(tx, targetId) };
+      return {
+        result: { following: false, followersCount: await readFollowersCount(tx, targetId) },
+        change: null,
+      };
     });
+    await announceNotifications(ctx, [change], urls);
+    return result;
   } catch (err) {
     if (isForeignKeyViolation(err)) throw new AppError('NOT_FOUND', USER_MSG.userNotFound);
     throw err;

@@ -10,12 +10,13 @@ import { AppError } from '../../lib/errors.js';
 import { issueToken } from '../../lib/jwt.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { Viewer } from '../../lib/permissions.js';
+import { endSessions } from '../auth/sessions.js';
 import { findUserById, updateUser } from './users.repo.js';
 
 const WRONG_PASSWORD_WINDOW_MS = 15 * 60 * 1000;
 
 /**
- * Replaces the password after checking the current one, and ends every other session. A stolen token must not become a way to
+ * Replaces the password after checking the current one, and ends every session (the answer carries a fresh token). A stolen token must not become a way to
  * guess the password (and then the email account behind it), so wrong guesses are limited per
  * user exactly like failed logins.
  */
@@ -39,12 +40,15 @@ export async function changePassword(
     throw new AppError('VALIDATION', MSG.currentPasswordIncorrect);
   }
   await ctx.rateLimiter.reset(limitKey);
-  // Every token issued before this second stops working (other sessions are signed out); the
-  // caller's session continues with the fresh token in the answer.
-  const changedAt = new Date(Math.floor(Date.now() / 1000) * 1000);
-  await updateUser(ctx.db, viewer.id, {
-    passwordHash: await hashPassword(body.newPassword),
-    passwordChangedAt: changedAt,
+  // Every session ends at once (tokens of any second, open sockets on every node); the caller's
+  // session continues with the fresh token in the answer.
+  const passwordHash = await hashPassword(body.newPassword);
+  const updated = await ctx.db.transaction(async (tx) => {
+    const changed = await updateUser(tx, viewer.id, { passwordHash, passwordChangedAt: new Date() });
+    if (!changed) throw new AppError('NOT_FOUND', USER_MSG.userNotFound);
+    const sessionVersion = await endSessions(tx, viewer.id);
+    return { ...changed, sessionVersion: sessionVersion ?? changed.sessionVersion };
   });
-  return { message: USER_MSG.passwordUpdated, token: issueToken(ctx.jwtSecret, row) };
+  ctx.events.sessionsEnded(viewer.id);
+  return { message: USER_MSG.passwordUpdated, token: await issueToken(ctx.jwtSecret, updated) };
 }

@@ -31,13 +31,14 @@ describe('PUT /api/users/password', () => {
     expect((await login(user.email, 'new-secret')).statusCode).toBe(200);
   });
 
-  it('signs out other sessions: tokens issued before the change are refused, the fresh one works', async () => {
+  it('ends every session: a token issued in the same second before the change is refused, the fresh one works', async () => {
     const { user } = await registerViaApi(t.app, { password: 'old-secret' });
-    const earlier = Math.floor(Date.now() / 1000) - 60;
-    const otherSession = signToken(
+    // Signed for the very second of the change (the old iat check let exactly this through).
+    const now = Math.floor(Date.now() / 1000);
+    const otherSession = await signToken(
       { userId: user.id, username: user.username, email: user.email },
       TEST_JWT_SECRET,
-      earlier,
+      now,
     );
     const me = (token: string) =>
       t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
@@ -45,10 +46,18 @@ describe('PUT /api/users/password', () => {
 
     const res = await change(otherSession, { currentPassword: 'old-secret', newPassword: 'new-secret' });
     expect(res.statusCode).toBe(200);
-    const refused = await me(otherSession);
-    expect(refused.statusCode).toBe(401);
-    expect(refused.json().message).toBe(MSG.tokenExpired);
-    expect((await me(res.json<{ token: string }>().token)).statusCode).toBe(200);
+    const fresh = res.json<{ token: string }>().token;
+    const sameSecond = await signToken(
+      { userId: user.id, username: user.username, email: user.email },
+      TEST_JWT_SECRET,
+      now,
+    );
+    for (const stale of [otherSession, sameSecond]) {
+      const refused = await me(stale);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json().message).toBe(MSG.tokenExpired);
+    }
+    expect((await me(fresh)).statusCode).toBe(200);
   });
 
   it('refuses a wrong current password and keeps the old one', async () => {

@@ -12,6 +12,7 @@ export type PublicUserRow = Omit<
   UserRow,
   | 'passwordHash'
   | 'passwordChangedAt'
+  | 'sessionVersion'
   | 'suspendedAt'
   | 'suspendedUntil'
   | 'suspensionReason'
@@ -131,6 +132,26 @@ export async function updateUser(
     .where(eq(users.id, id))
     .returning();
   return row;
+}
+
+/** Bumps the member's session version (every older token stops working); the new version, or null. */
+export async function bumpSessionVersion(db: DbOrTx, id: string): Promise<number | null> {
+  const [row] = await db
+    .update(users)
+    .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
+    .where(eq(users.id, id))
+    .returning({ sessionVersion: users.sessionVersion });
+  return row?.sessionVersion ?? null;
+}
+
+/** The member's current session version (null: no such member). */
+export async function findSessionVersion(db: DbOrTx, id: string): Promise<number | null> {
+  const [row] = await db
+    .select({ sessionVersion: users.sessionVersion })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  return row?.sessionVersion ?? null;
 }
 
 /**

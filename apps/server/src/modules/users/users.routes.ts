@@ -46,7 +46,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: ZFollowResult, ...ERROR_ANSWERS },
       },
     },
-    async (request) => toggleFollow(ctx, viewerOf(request), request.params.id),
+    async (request) => toggleFollow(ctx, viewerOf(request), request.params.id, urlsOf(app, request)),
   );
 
   r.post(

@@ -119,7 +119,7 @@ export async function updateProfile(
   const result: UpdateProfileResponse = { message: USER_MSG.profileUpdated, user: toSelfUser(row, urls) };
   // A fresh token when username or email changed: the JWT payload carries both and clients read it.
   if (changes.username !== undefined || changes.email !== undefined)
-    result.token = issueToken(ctx.jwtSecret, row);
+    result.token = await issueToken(ctx.jwtSecret, row);
   return result;
 }
 

@@ -4,12 +4,14 @@ import {
   applyReceiptToChats,
   chatDisplayName,
   chatPreview,
+  chatsOfTab,
   dedupeChats,
   filterChats,
   findDirectChatWith,
   isChatOnline,
   removeChat,
   resetUnread,
+  setChatArchived,
   setParticipantOnline,
   typingText,
   upsertChatFirst,
@@ -175,5 +177,28 @@ describe('typingText', () => {
     expect(typingText(['Bob', 'Carol'])).toBe('Bob and Carol are typing...');
     expect(typingText(['Bob', 'Carol', 'Dan'])).toBe('Bob, Carol and Dan are typing...');
     expect(typingText(['Bob', 'Bob'])).toBe('Bob is typing...');
+  });
+});
+
+describe('chatsOfTab', () => {
+  const chats = [
+    makeChat({ id: 'a'.repeat(24), unreadCount: 2 }),
+    makeChat({ id: 'b'.repeat(24), unreadCount: 0 }),
+    makeChat({ id: 'c'.repeat(24), unreadCount: 1, isArchived: true }),
+  ];
+  const ids = (list: typeof chats) => list.map((c) => c.id[0]);
+
+  it('leaves archived chats out of All and Unread, and Archive shows only them', () => {
+    expect(ids(chatsOfTab(chats, 'all'))).toEqual(['a', 'b']);
+    expect(ids(chatsOfTab(chats, 'unread'))).toEqual(['a']);
+    expect(ids(chatsOfTab(chats, 'archive'))).toEqual(['c']);
+  });
+
+  it('sets the archive flag of one chat', () => {
+    expect(setChatArchived(chats, 'b'.repeat(24), true).map((c) => c.isArchived)).toEqual([
+      false,
+      true,
+      true,
+    ]);
   });
 });

@@ -67,6 +67,20 @@ export function filterChats(chats: Chat[], query: string, myUserId: string | und
   });
 }
 
+/** The chat list's tabs: All and Unread leave archived chats out; Archive shows only them. */
+export type ConversationTab = 'all' | 'unread' | 'archive';
+
+export function chatsOfTab(chats: Chat[], tab: ConversationTab): Chat[] {
+  if (tab === 'archive') return chats.filter((c) => c.isArchived);
+  const kept = chats.filter((c) => !c.isArchived);
+  return tab === 'unread' ? kept.filter((c) => (c.unreadCount ?? 0) > 0) : kept;
+}
+
+/** The caller's Archive flag of one chat. */
+export function setChatArchived(chats: Chat[], chatId: string, archived: boolean): Chat[] {
+  return chats.map((c) => (idOf(c) === chatId ? { ...c, isArchived: archived } : c));
+}
+
 /** The direct chat with `userId`, if the list already has one. */
 export function findDirectChatWith(chats: Chat[], userId: string): Chat | undefined {
   return chats.find((c) => c.type === 'direct' && c.participants.some((p) => idOf(p) === userId));

@@ -12,6 +12,7 @@ import {
   dedupeChats,
   removeChat,
   resetUnread,
+  setChatArchived,
   setParticipantOnline,
   upsertChatFirst,
 } from '../chat/conversation-logic';
@@ -136,6 +137,25 @@ export function useCreateChatMutation() {
     mutationKey: [...chatKeys.all, 'create'],
     mutationFn: createChatRequest,
     onSuccess: (chat) => chatCache.upsertFirst(queryClient, chat),
+  });
+}
+
+export function archiveChatRequest(chatId: string, archived: boolean): Promise<Chat> {
+  return http.put<Chat>(`/chats/${encodeURIComponent(chatId)}/archive`, { archived });
+}
+
+/** Moves a chat into or out of the member's Archive tab at once; put back if the server refuses. */
+export function useArchiveChatMutation() {
+  const queryClient = useQueryClient();
+  const patch = (chatId: string, archived: boolean) =>
+    updateList(queryClient, (chats) => setChatArchived(chats, chatId, archived));
+  return useMutation({
+    mutationKey: [...chatKeys.all, 'archive'],
+    mutationFn: ({ chatId, archived }: { chatId: string; archived: boolean }) =>
+      archiveChatRequest(chatId, archived),
+    onMutate: ({ chatId, archived }) => patch(chatId, archived),
+    onError: (_error, { chatId, archived }) => patch(chatId, !archived),
+    onSuccess: (chat, { chatId }) => patch(chatId, chat.isArchived),
   });
 }
 

@@ -14,6 +14,7 @@ import {
   type ShareType,
 } from '@glimpse/shared';
 import {
+  infiniteQueryOptions,
   useInfiniteQuery,
   useMutation,
   useQuery,
@@ -100,16 +101,21 @@ export function fetchFeedPage(filters: FeedFilters, param: FeedPageParam, signal
   });
 }
 
-/** GET /api/posts as an infinite list; `data.pages.flatMap(p => p.posts)` gives the posts. */
-export function useFeedInfiniteQuery(filters: FeedFilters, options: { enabled?: boolean } = {}) {
-  return useInfiniteQuery({
+/** The feed query for these filters: the hook below and the first-screen prefetch share it. */
+export function feedQueryOptions(filters: FeedFilters) {
+  return infiniteQueryOptions({
     queryKey: postKeys.list(filters),
     queryFn: ({ pageParam, signal }) => fetchFeedPage(filters, pageParam, signal),
     initialPageParam: { page: 1 } as FeedPageParam,
-    getNextPageParam: (last, _all, lastParam) => nextPageParam(last, lastParam),
+    getNextPageParam: (last: PostList, _all: PostList[], lastParam: FeedPageParam) =>
+      nextPageParam(last, lastParam),
     staleTime: FEED_STALE_TIME_MS,
-    enabled: options.enabled ?? true,
   });
+}
+
+/** GET /api/posts as an infinite list; `data.pages.flatMap(p => p.posts)` gives the posts. */
+export function useFeedInfiniteQuery(filters: FeedFilters, options: { enabled?: boolean } = {}) {
+  return useInfiniteQuery({ ...feedQueryOptions(filters), enabled: options.enabled ?? true });
 }
 
 /**

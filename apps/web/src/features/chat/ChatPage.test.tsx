@@ -97,7 +97,7 @@ describe('ChatPage conversation list', () => {
     expect(screen.getByText('Select a conversation to start messaging')).toBeInTheDocument();
   });
 
-  it('searches by name and last message; tabs only move the highlight', async () => {
+  it('searches by name and last message; Unread and Archive filter the list', async () => {
     const view = await openChatPage();
     await screen.findByRole('button', { name: /Bob Stone/ });
     const search = screen.getByPlaceholderText('Search messages...');
@@ -113,7 +113,29 @@ describe('ChatPage conversation list', () => {
     await view.user.click(screen.getByRole('tab', { name: 'Unread' }));
     expect(screen.getByRole('tab', { name: 'Unread' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: 'All' })).toHaveAttribute('aria-selected', 'false');
-    expect(screen.getByRole('button', { name: /Carol Jones/ })).toBeInTheDocument();
+    // Bob's chat has 2 unread; Carol's none.
+    expect(screen.getByRole('button', { name: /Bob Stone/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Carol Jones/ })).not.toBeInTheDocument();
+    await view.user.click(screen.getByRole('tab', { name: 'Archive' }));
+    expect(screen.getByText('No conversations found')).toBeInTheDocument();
+  });
+
+  it('archives a chat from its menu: it leaves All for Archive', async () => {
+    const puts: unknown[] = [];
+    const view = await openChatPage({
+      [`PUT /api/chats/${CHAT_1}/archive`]: (_url, init) => {
+        puts.push(JSON.parse(String(init?.body)));
+        return jsonResponse({ ...bobChat, isArchived: true });
+      },
+    });
+    await view.user.click(await screen.findByRole('button', { name: /Bob Stone/ }));
+    await view.user.click(screen.getByRole('button', { name: 'Chat options' }));
+    await view.user.click(await screen.findByRole('menuitem', { name: 'Archive Chat' }));
+    await waitFor(() => expect(puts).toEqual([{ archived: true }]));
+    const list = screen.getByRole('complementary', { name: 'Conversations' });
+    expect(within(list).queryByRole('button', { name: /Bob Stone/ })).not.toBeInTheDocument();
+    await view.user.click(screen.getByRole('tab', { name: 'Archive' }));
+    expect(within(list).getByRole('button', { name: /Bob Stone/ })).toBeInTheDocument();
   });
 
   it('shows the loading text, then the load error with the reason', async () => {

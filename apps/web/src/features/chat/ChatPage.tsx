@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useChatsQuery } from '../../api/queries/chats';
+import { useArchiveChatMutation, useChatsQuery } from '../../api/queries/chats';
 import { useChatSocket } from '../../api/socket';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useAuth } from '../../lib/useAuth';
@@ -27,6 +27,7 @@ export function ChatPage() {
   const chatsQuery = useChatsQuery();
   const openChatId = useChatState((s) => s.openChatId);
   const actions = useChatActions();
+  const archive = useArchiveChatMutation();
   const [isNewOpen, setIsNewOpen] = useState(false);
   const pageRef = useRef<HTMLDivElement>(null);
 
@@ -60,6 +61,7 @@ export function ChatPage() {
             myUserId={myUserId}
             onBack={actions.closeChat}
             onDelete={actions.removeChat}
+            onArchive={(chatId, archived) => archive.mutate({ chatId, archived })}
           />
         ) : (
           <WelcomePane />

@@ -23,10 +23,18 @@ export interface ConversationHeaderProps {
   myUserId: string;
   onBack: () => void;
   onDelete: () => Promise<ActionResult>;
+  /** Moves the chat into (or out of) the member's Archive tab. */
+  onToggleArchive: () => void;
 }
 
 /** The open chat's header: who it is with, "Active now", and the options menu with "Delete Chat". */
-export function ConversationHeader({ chat, myUserId, onBack, onDelete }: ConversationHeaderProps) {
+export function ConversationHeader({
+  chat,
+  myUserId,
+  onBack,
+  onDelete,
+  onToggleArchive,
+}: ConversationHeaderProps) {
   const navigate = useNavigate();
   const [isConfirmOpen, setIsConfirmOpen] = useState(false);
   const [isDeleting, setIsDeleting] = useState(false);
@@ -106,6 +114,9 @@ export function ConversationHeader({ chat, myUserId, onBack, onDelete }: Convers
                   : MODERATION_TEXT.blockUser(other.username)}
               </DropdownMenu.Item>
             )}
+            <DropdownMenu.Item className={styles.menuItem} onSelect={onToggleArchive}>
+              {chat.isArchived ? CHAT_TEXT.unarchive : CHAT_TEXT.archive}
+            </DropdownMenu.Item>
             <DropdownMenu.Item
               className={`${styles.menuItem} ${styles.menuItemDanger}`}
               onSelect={() => {

@@ -14,10 +14,11 @@ export interface ConversationPaneProps {
   myUserId: string;
   onBack: () => void;
   onDelete: (chatId: string) => Promise<ActionResult>;
+  onArchive: (chatId: string, archived: boolean) => void;
 }
 
 /** The open conversation: header, messages, who is typing, and the composer. */
-export function ConversationPane({ chat, myUserId, onBack, onDelete }: ConversationPaneProps) {
+export function ConversationPane({ chat, myUserId, onBack, onDelete, onArchive }: ConversationPaneProps) {
   const chatId = idOf(chat);
   const isConnected = useChatState((s) => s.connection.status === 'connected');
   const typists = useTypists(chatId);
@@ -29,7 +30,13 @@ export function ConversationPane({ chat, myUserId, onBack, onDelete }: Conversat
 
   return (
     <div className={styles.pane}>
-      <ConversationHeader chat={chat} myUserId={myUserId} onBack={onBack} onDelete={() => onDelete(chatId)} />
+      <ConversationHeader
+        chat={chat}
+        myUserId={myUserId}
+        onBack={onBack}
+        onDelete={() => onDelete(chatId)}
+        onToggleArchive={() => onArchive(chatId, !chat.isArchived)}
+      />
       <MessageList chat={chat} chatId={chatId} myUserId={myUserId} />
       <div className={styles.typing} aria-live="polite">
         {typing && (

@@ -7,13 +7,11 @@ import { TabBar, tabId, tabPanelId, type TabItem } from '../../components/TabBar
 import { cx } from '../../lib/cx';
 import { CHAT_TEXT } from '../../lib/text';
 import { errorReason } from '../../api/http';
-import { filterChats } from '../../api/chat/conversation-logic';
+import { chatsOfTab, filterChats, type ConversationTab } from '../../api/chat/conversation-logic';
 import { ConversationListSkeleton } from './ChatSkeletons';
 import { ConversationItem } from './ConversationItem';
 import { idOf } from '../../api/chat/message-logic';
 import styles from './ConversationSidebar.module.css';
-
-type ConversationTab = 'all' | 'unread' | 'archive';
 
 const CONVERSATION_TABS: ReadonlyArray<TabItem<ConversationTab>> = [
   { id: 'all', label: 'All' },
@@ -42,7 +40,7 @@ export function ConversationSidebar({
   const [search, setSearch] = useState('');
   const [tab, setTab] = useState<ConversationTab>('all');
   const tabIdPrefix = useId();
-  const chats = filterChats(query.data ?? [], search, myUserId);
+  const chats = chatsOfTab(filterChats(query.data ?? [], search, myUserId), tab);
 
   return (
     <aside className={cx(styles.sidebar, className)} aria-label="Conversations">
@@ -76,7 +74,7 @@ export function ConversationSidebar({
         idPrefix={tabIdPrefix}
         variant="chips"
       />
-      {/* Only the highlight changes with the tab (SPEC §2): every tab shows the same list. */}
+      {/* All and Unread leave archived chats out; Archive shows only them (issue 13). */}
       <div
         id={tabPanelId(tabIdPrefix)}
         role="tabpanel"

@@ -72,6 +72,7 @@ export function makeChat(overrides: Partial<Chat> = {}): Chat {
     lastMessage: null,
     lastActivity: '2026-03-01T09:00:00.000Z',
     unreadCount: 0,
+    isArchived: false,
     createdAt: '2026-03-01T08:00:00.000Z',
     ...overrides,
   };

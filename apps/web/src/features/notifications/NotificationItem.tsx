@@ -1,34 +1,59 @@
+import { formatRelativeTime, type Notification } from '@glimpse/shared';
+import { Link } from 'react-router';
 import { Avatar } from '../../components/Avatar';
-import { Button } from '../../components/Button';
 import { cx } from '../../lib/cx';
+import { NOTIFICATIONS_TEXT } from '../../lib/text';
+import { FollowButton } from '../post/FollowButton';
 import styles from './NotificationsPage.module.css';
-import type { NotificationType, SampleNotification } from './sample-notifications';
 
 export interface NotificationItemProps {
-  notification: SampleNotification;
-  /** Follows items only: whether the local Follow toggle is on. */
-  isFollowing: boolean;
-  onToggleFollow: (username: string) => void;
+  notification: Notification;
+  /** Opening the notification (its text or its thumbnail) marks it read. */
+  onOpen: (notification: Notification) => void;
+  onToggleFollow: (notification: Notification) => void;
+  isFollowPending?: boolean;
 }
 
-const TYPE_ICON: Record<NotificationType, string> = {
+const TYPE_ICON: Record<Notification['type'], string> = {
   like: 'M12 21s-7.5-4.6-9.6-9.3C.9 8.2 3 4.5 6.6 4.5c2 0 3.4 1.1 4.2 2.4h2.4c.8-1.3 2.2-2.4 4.2-2.4 3.6 0 5.7 3.7 4.2 7.2C19.5 16.4 12 21 12 21z',
   comment: 'M4 5h16v11H8l-4 4V5z',
   follow: 'M15 19c0-2.8-2.7-5-6-5s-6 2.2-6 5M9 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zM19 8v6M16 11h6',
   mention: 'M16 12a4 4 0 1 1-1.2-2.8M16 8v5a2.5 2.5 0 0 0 5 0v-1a9 9 0 1 0-3.5 7.1',
 };
 
-export function NotificationItem({ notification, isFollowing, onToggleFollow }: NotificationItemProps) {
-  const { type, username, content, detail, time, unread } = notification;
+function actionOf(n: Notification): string {
+  if (n.type === 'mention') return NOTIFICATIONS_TEXT.action.mention(n.comment !== null);
+  return NOTIFICATIONS_TEXT.action[n.type];
+}
+
+/** Where the notification leads: the post, or the follower's profile. */
+function targetOf(n: Notification): string {
+  return n.post ? `/posts/${n.post.id}` : `/profile/${encodeURIComponent(n.actor.username)}`;
+}
+
+export function NotificationItem({
+  notification: n,
+  onOpen,
+  onToggleFollow,
+  isFollowPending,
+}: NotificationItemProps) {
+  const name = n.actor.profile.displayName || n.actor.username;
+  const detail = n.comment?.content ?? n.post?.title ?? null;
+  const target = targetOf(n);
   return (
-    <article className={cx(styles.item, unread && styles.unreadItem)}>
-      <div className={styles.avatarWrap}>
-        <Avatar name={username} size="md" decorative />
-        <span className={cx(styles.typeBadge, styles[type])} aria-hidden="true">
+    <article className={cx(styles.item, !n.read && styles.unreadItem)}>
+      <Link
+        to={`/profile/${encodeURIComponent(n.actor.username)}`}
+        className={styles.avatarWrap}
+        aria-label={n.actor.username}
+        tabIndex={-1}
+      >
+        <Avatar src={n.actor.profile.profilePicture?.url} name={n.actor.username} size="md" decorative />
+        <span className={cx(styles.typeBadge, styles[n.type])} aria-hidden="true">
           <svg viewBox="0 0 24 24" width="12" height="12" focusable="false">
             <path
-              d={TYPE_ICON[type]}
-              fill={type === 'like' ? 'currentColor' : 'none'}
+              d={TYPE_ICON[n.type]}
+              fill={n.type === 'like' ? 'currentColor' : 'none'}
               stroke="currentColor"
               strokeWidth="2"
               strokeLinecap="round"
@@ -36,25 +61,40 @@ export function NotificationItem({ notification, isFollowing, onToggleFollow }: 
             />
           </svg>
         </span>
-      </div>
+      </Link>
       <div className={styles.body}>
         <p className={styles.text}>
-          <strong className={styles.username}>{username}</strong> {content}
+          <Link to={target} className={styles.textLink} onClick={() => onOpen(n)}>
+            <strong className={styles.username}>{NOTIFICATIONS_TEXT.actors(name, n.othersCount)}</strong>{' '}
+            {actionOf(n)}
+          </Link>
         </p>
-        <p className={styles.detail}>{detail}</p>
-        <p className={styles.time}>{time}</p>
+        {detail && <p className={styles.detail}>{detail}</p>}
+        <p className={styles.time}>
+          <time dateTime={n.createdAt}>{formatRelativeTime(n.createdAt)}</time>
+        </p>
       </div>
-      {type === 'follow' && (
-        <Button
-          size="sm"
-          variant={isFollowing ? 'secondary' : 'primary'}
-          aria-pressed={isFollowing}
-          onClick={() => onToggleFollow(username)}
-        >
-          {isFollowing ? 'Following' : 'Follow'}
-        </Button>
+      {n.type === 'follow' ? (
+        <FollowButton
+          isFollowing={n.actor.isFollowedByUser}
+          name={n.actor.username}
+          disabled={isFollowPending}
+          onClick={() => onToggleFollow(n)}
+        />
+      ) : (
+        n.post?.thumbnailUrl && (
+          <Link
+            to={target}
+            className={styles.thumbLink}
+            onClick={() => onOpen(n)}
+            tabIndex={-1}
+            aria-hidden="true"
+          >
+            <img className={styles.thumb} src={n.post.thumbnailUrl} alt="" loading="lazy" />
+          </Link>
+        )
       )}
-      {unread && <span className={styles.dot} role="img" aria-label="unread" />}
+      {!n.read && <span className={styles.dot} role="img" aria-label={NOTIFICATIONS_TEXT.unreadDot} />}
     </article>
   );
 }

@@ -13,8 +13,14 @@ type Routes = Parameters<typeof routeFetch>[0];
 async function openSettings(routes: Routes = {}, path = '/settings') {
   window.localStorage.setItem('token', makeToken({ userId: ALICE.id, username: ALICE.username }));
   const calls: string[] = [];
-  const handle = routeFetch({ 'GET /api/auth/me': () => jsonResponse(ALICE), ...routes });
+  const handle = routeFetch({
+    'GET /api/auth/me': () => jsonResponse(ALICE),
+    // The layout's badges (app-wide), not a call of this page: answered, not logged.
+    'GET /api/notifications/unread-counts': () => jsonResponse({ notifications: 0, messages: 0 }),
+    ...routes,
+  });
   const logged = (url: string, init?: RequestInit) => {
+    if (url.includes('/notifications/unread-counts')) return handle(url, init);
     calls.push(`${(init?.method ?? 'GET').toUpperCase()} ${new URL(url, 'http://localhost').pathname}`);
     return handle(url, init);
   };
@@ -56,7 +62,7 @@ describe('Settings navigation', () => {
     expect(within(nav).getByRole('link', { name: 'Account' })).toHaveAttribute('aria-current', 'page');
   });
 
-  it.each(['Privacy', 'Notifications', 'Security', 'Language', 'Help & Support', 'About'])(
+  it.each(['Privacy', 'Security', 'Language', 'Help & Support', 'About'])(
     '%s says its content is coming soon',
     async (label) => {
       const { user } = await openSettings();
@@ -89,6 +95,30 @@ describe('Settings navigation', () => {
     await user.click(screen.getByRole('button', { name: MODERATION_TEXT.unblockUser('bob') }));
     expect(await screen.findByText(MODERATION_TEXT.blockingEmpty)).toBeInTheDocument();
     expect(calls).toContain(`DELETE /api/users/${bob.id}/block`);
+  });
+
+  it('Notifications has a switch per type, saved at once', async () => {
+    const puts: unknown[] = [];
+    let stored = { likes: true, comments: true, follows: false, mentions: true };
+    const { user } = await openSettings(
+      {
+        'GET /api/notifications/settings': () => jsonResponse(stored),
+        'PUT /api/notifications/settings': ({ body }) => {
+          puts.push(body);
+          stored = { ...stored, ...(body as object) };
+          return jsonResponse(stored);
+        },
+      },
+      '/settings?section=notifications',
+    );
+    const likes = await screen.findByRole('switch', { name: 'Likes on your posts' });
+    expect(likes).toBeChecked();
+    expect(screen.getByRole('switch', { name: 'New followers' })).not.toBeChecked();
+    expect(screen.getAllByRole('switch')).toHaveLength(4);
+    await user.click(likes);
+    await waitFor(() => expect(puts).toEqual([{ likes: false }]));
+    expect(screen.getByRole('switch', { name: 'Likes on your posts' })).not.toBeChecked();
+    expect(screen.queryByText('Notifications settings are coming soon.')).not.toBeInTheDocument();
   });
 
   it('Display chooses Light, Dark or System, applied at once and kept for the next visit', async () => {

@@ -9,6 +9,7 @@ import { AccountSettings } from './AccountSettings';
 import { SETTINGS_TEXT } from '../../lib/text';
 import { BlockingSettings } from './BlockingSettings';
 import { DisplaySettings } from './DisplaySettings';
+import { NotificationSettings } from './NotificationSettings';
 import { findSection } from './settings-sections';
 import { SettingsNav } from './SettingsNav';
 import styles from './SettingsPage.module.css';
@@ -74,6 +75,8 @@ export function SettingsPage() {
           accountContent
         ) : section.id === 'display' ? (
           <DisplaySettings />
+        ) : section.id === 'notifications' ? (
+          <NotificationSettings />
         ) : section.id === 'blocking' ? (
           <BlockingSettings />
         ) : (

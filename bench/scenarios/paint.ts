@@ -1,0 +1,174 @@
+import { chromium, type Page } from '@playwright/test';
+import { intArg, type Args } from '../lib/args.js';
+import { describeTarget, targetsFrom } from '../lib/dataset.js';
+import { serverEnv, tokenFor } from '../lib/env.js';
+import { inspectDataset, notSeededMessage } from '../lib/inspect.js';
+import { fmt, percentile, table } from '../lib/report.js';
+import { startServer } from '../lib/server-process.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+/** Lighthouse's mobile profile slows the CPU 4x; the network here is loopback (not throttled). */
+const CPU_SLOWDOWN = 4;
+const WEB_DIST_DEFAULT = new URL('../../apps/web/dist', import.meta.url).pathname;
+
+interface PaintRun {
+  jsSentBytes: number;
+  jsBytes: number;
+  jsRequests: number;
+  /** Each script as sent: path and encoded bytes (printed with --files). */
+  jsFiles: Array<[string, number]>;
+  fcpMs: number | null;
+  lcpMs: number | null;
+  cls: number;
+  feedStartMs: number | null;
+}
+
+/** Collects LCP, FCP and the layout-shift total from inside the page (buffered observers). */
+const OBSERVE_PAINT = `
+  window.__paint = { lcp: null, fcp: null, cls: 0 };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__paint.lcp = e.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (e.name === 'first-contentful-paint') window.__paint.fcp = e.startTime;
+  }).observe({ type: 'paint', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (!e.hadRecentInput) window.__paint.cls += e.value;
+  }).observe({ type: 'layout-shift', buffered: true });
+`;
+
+async function measureOnce(page: Page, url: string): Promise<PaintRun> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+
+  const scripts = new Map<string, { url: string; encoded: number; decoded: number }>();
+  const kinds = new Map<string, string>();
+  let navStart = 0;
+  let feedStart: number | null = null;
+  cdp.on('Network.requestWillBeSent', (e) => {
+    if (e.type === 'Document' && navStart === 0) navStart = e.timestamp;
+    if (feedStart === null && /\/api\/posts(\?|$)/.test(e.request.url)) feedStart = e.timestamp;
+  });
+  const urls = new Map<string, string>();
+  cdp.on('Network.responseReceived', (e) => {
+    kinds.set(e.requestId, e.type);
+    urls.set(e.requestId, new URL(e.response.url).pathname);
+  });
+  cdp.on('Network.dataReceived', (e) => {
+    if (kinds.get(e.requestId) !== 'Script') return;
+    const s = scripts.get(e.requestId) ?? { url: urls.get(e.requestId) ?? '?', encoded: 0, decoded: 0 };
+    s.decoded += e.dataLength;
+    scripts.set(e.requestId, s);
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    const s = scripts.get(e.requestId);
+    if (s) s.encoded = e.encodedDataLength;
+  });
+
+  await page.goto(url, { waitUntil: 'networkidle' });
+  // LCP is final once the page has been quiet a moment (no input happens here).
+  await page.waitForTimeout(1000);
+  // A string: bench/ is typed for Node, without the DOM's globals.
+  const paint = await page.evaluate<{ lcp: number | null; fcp: number | null; cls: number }>(
+    'window.__paint',
+  );
+  await cdp.detach();
+  const all = [...scripts.values()];
+  return {
+    jsSentBytes: all.reduce((n, s) => n + s.encoded, 0),
+    jsBytes: all.reduce((n, s) => n + s.decoded, 0),
+    jsRequests: all.length,
+    jsFiles: all.map((s) => [s.url, s.encoded]),
+    fcpMs: paint.fcp,
+    lcpMs: paint.lcp,
+    cls: paint.cls,
+    feedStartMs: feedStart !== null && navStart ? (feedStart - navStart) * 1000 : null,
+  };
+}
+
+/**
+ * `npm run bench -- paint`: /home in Chromium with the CPU slowed 4x, each run in a fresh
+ * context with the cache off: JavaScript as sent (compressed) and as parsed, LCP, FCP, CLS and
+ * when the feed request starts. Signed out and signed in. Measures only.
+ */
+export async function runPaint(args: Args): Promise<void> {
+  const runs = intArg(args, 'runs', 5, 1);
+  const listFiles = args.has('files');
+  const [target] = targetsFrom(args, 'embedded');
+  const info = target ? await inspectDataset(target) : null;
+  if (!target || !info) {
+    console.log(`\n${target ? notSeededMessage(target) : 'no dataset'}; nothing measured`);
+    return;
+  }
+  console.log(`\n== ${describeTarget(target)}: ${info.users} users, ${info.posts} posts; ${runs} runs each`);
+  const server = await startServer({
+    label: 'server',
+    env: serverEnv(target, { WEB_DIST: process.env.WEB_DIST || WEB_DIST_DEFAULT }),
+  });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  const rows: Array<Array<string | number>> = [];
+  try {
+    for (const signedIn of [false, true]) {
+      const results: PaintRun[] = [];
+      for (let i = 0; i < runs; i++) {
+        const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+        await context.addInitScript(OBSERVE_PAINT);
+        if (signedIn && info.viewer) {
+          const token = tokenFor(info.viewer);
+          // The web app keeps its session in localStorage (see apps/web/src/api/http.ts).
+          await context.addInitScript(`localStorage.setItem('token', ${JSON.stringify(token)});`);
+        }
+        const page = await context.newPage();
+        const result = await measureOnce(page, `${server.url}/home`);
+        if (listFiles && i === 0) {
+          for (const [url, bytes] of result.jsFiles.sort((a, b) => b[1] - a[1]))
+            console.log(`   ${fmt(bytes / 1024).padStart(7)} kB  ${url}`);
+        }
+        results.push(result);
+        await context.close();
+      }
+      const med = (pick: (r: PaintRun) => number | null) =>
+        percentile(
+          results
+            .map(pick)
+            .filter((n): n is number => n !== null)
+            .sort((a, b) => a - b),
+          50,
+        );
+      rows.push([
+        signedIn ? 'signed in' : 'signed out',
+        fmt(med((r) => r.jsSentBytes) / 1024),
+        fmt(med((r) => r.jsBytes) / 1024),
+        med((r) => r.jsRequests),
+        fmt(
+          med((r) => r.feedStartMs),
+          0,
+        ),
+        fmt(
+          med((r) => r.fcpMs),
+          0,
+        ),
+        fmt(
+          med((r) => r.lcpMs),
+          0,
+        ),
+        fmt(
+          med((r) => r.cls),
+          3,
+        ),
+      ]);
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+  console.log(
+    `\n/home at 390 px, CPU ${CPU_SLOWDOWN}x slower, cache off, medians of ${runs}:\n\n` +
+      table(['', 'JS sent kB', 'JS kB', 'JS files', 'feed request ms', 'FCP ms', 'LCP ms', 'CLS'], rows),
+  );
+}

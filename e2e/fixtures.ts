@@ -18,7 +18,13 @@ export async function createMember(request: APIRequestContext, prefix = 'member'
   const username = `${prefix}_${tag}`.slice(0, 30);
   const email = `${username}@gmail.com`;
   const password = 'secret123';
-  const res = await request.post('/api/users', { data: { email, username, password } });
+  // Each member signs up from an address of its own (registrations are limited per address; the
+  // e2e server believes X-Forwarded-For from loopback).
+  const address = `10.${process.pid & 255}.${(counter >> 8) & 255}.${counter & 255}`;
+  const res = await request.post('/api/users', {
+    data: { email, username, password },
+    headers: { 'x-forwarded-for': address },
+  });
   expect(res.status(), await res.text()).toBe(201);
   const body = (await res.json()) as { user: { id: string }; token: string };
   return { id: body.user.id, username, email, password, token: body.token };

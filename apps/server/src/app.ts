@@ -10,6 +10,7 @@ import { createMetrics } from './lib/metrics.js';
 import { proxyTrust } from './lib/public-urls.js';
 import { createMemoryRateLimiter, createRedisRateLimiter } from './lib/rate-limit.js';
 import { createMediaStorage } from './lib/storage/index.js';
+import { accountRoutes } from './modules/account/account.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { chatRoutes } from './modules/chats/chats.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
@@ -23,6 +24,8 @@ import { registerApiDocs, registerOpenApi } from './plugins/api-docs.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerCors } from './plugins/cors.js';
+import { registerRateLimits } from './plugins/rate-limit.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler.js';
 import { registerHttpMetrics } from './plugins/metrics.js';
 import { registerStaticWeb } from './plugins/static-web.js';
@@ -91,6 +94,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerAuth(app);
   registerRealtime(app, io);
   await registerCors(app, config);
+  await registerSecurityHeaders(app, config);
+  // Before the routes: each route's `config: rateLimit(name)` is picked up as it is added.
+  await registerRateLimits(app);
   await registerCompression(app);
 
   // Registered once; each upload route narrows the limits per request (request.parts({ limits })).
@@ -116,6 +122,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(postsRoutes);
   await app.register(searchRoutes);
   await app.register(usersRoutes);
+  await app.register(accountRoutes);
   await registerApiDocs(app);
 
   await registerStaticWeb(app, config.webDist);

@@ -142,6 +142,10 @@ export const USER_MSG = {
   profileUpdated: 'Profile updated successfully',
   passwordUpdated: 'Password updated successfully',
   invalidProfilePicture: 'Invalid profile picture',
+  passwordRequired: 'Password is required to delete your account',
+  passwordIncorrect: 'Password is incorrect',
+  accountDeleted: 'Account deleted',
+  tooManyExports: 'You have downloaded your data several times in the last hour. Please try again later.',
 } as const;
 
 /** Texts of the notification calls (issue 13). */

@@ -119,7 +119,20 @@ export async function createTestApp(
   };
 }
 
-/** Registers through the real API (argon2 and all). Use for auth tests; prefer seedUser elsewhere. */
+let addressCounter = 0;
+/**
+ * A client address of its own (inject's `remoteAddress`): limits per address (registration,
+ * sign-in) then count each test's calls apart, as for different people.
+ */
+export function testAddress(): string {
+  addressCounter += 1;
+  return `10.${(process.pid >> 8) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
+}
+
+/**
+ * Registers through the real API (argon2 and all), from an address of its own (registrations are
+ * limited per address). Use for auth tests; prefer seedUser elsewhere.
+ */
 export async function registerViaApi(
   app: FastifyInstance,
   overrides: Partial<{ email: string; username: string; password: string }> = {},
@@ -128,6 +141,7 @@ export async function registerViaApi(
   const res = await app.inject({
     method: 'POST',
     url: '/api/users',
+    remoteAddress: testAddress(),
     payload: { email: `user${n}@gmail.com`, username: `user${n}`, password: 'secret123', ...overrides },
   });
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);

@@ -18,6 +18,7 @@ import { cx } from '../lib/cx';
 import styles from './NavBar.module.css';
 import { badgeText } from './badge';
 import { OfflineBanner } from './OfflineBanner';
+import { UpdatePrompt } from './UpdatePrompt';
 import type { PageName } from './pages';
 import { usePrefetchOnIntent } from './usePrefetchOnIntent';
 
@@ -118,6 +119,7 @@ export function NavBar() {
         </div>
       </nav>
       <OfflineBanner />
+      <UpdatePrompt />
     </header>
   );
 }

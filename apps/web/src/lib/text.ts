@@ -230,6 +230,102 @@ export const PRIVACY_LABELS: Record<Privacy, string> = {
   private: 'Private',
 };
 
+/** The notifications page, the badges and the live toasts (issue 13). */
+export const NOTIFICATIONS_TEXT = {
+  title: 'Notifications',
+  markAllRead: 'Mark All Read',
+  allCaughtUp: 'All caught up',
+  unread: (n: number) => `${n} unread`,
+  unreadDot: 'unread',
+  tabsLabel: 'Notification types',
+  listLabel: (tab: string) => `${tab} notifications`,
+  emptyTitle: (tab: string) => (tab === 'All' ? 'No notifications yet' : `No ${tab.toLowerCase()} yet`),
+  emptyMessage: {
+    all: "When people like or comment on your posts, follow you or mention you, you'll see it here.",
+    likes: "When someone likes one of your posts, you'll see it here.",
+    comments: "When someone comments on one of your posts, you'll see it here.",
+    follows: "When someone follows you, you'll see it here.",
+    mentions: "When someone mentions you with @ in a post or a comment, you'll see it here.",
+  },
+  loadingMore: 'Loading more notifications...',
+  end: "You're all caught up",
+  loadFailed: 'Could not load notifications.',
+  markFailed: 'Could not mark notifications as read. Please try again.',
+  /** "ava liked your post" / "ava and 3 others liked your post". */
+  actors: (name: string, others: number) =>
+    others === 0 ? name : `${name} and ${others} ${others === 1 ? 'other' : 'others'}`,
+  action: {
+    like: 'liked your post',
+    comment: 'commented on your post',
+    follow: 'started following you',
+    mention: (inComment: boolean) => (inComment ? 'mentioned you in a comment' : 'mentioned you in a post'),
+  },
+  follow: 'Follow',
+  following: 'Following',
+  badge: (n: number) => `${n} unread`,
+  newMessage: (name: string, content: string) => `New message from ${name}: ${content}`,
+} as const;
+
+/** Settings → Notifications. */
+export const NOTIFICATION_SETTINGS_TEXT = {
+  title: 'Notifications',
+  intro: 'Choose what you are told about. Switched-off types are not collected at all.',
+  likes: 'Likes on your posts',
+  comments: 'Comments on your posts',
+  follows: 'New followers',
+  mentions: 'Mentions of you',
+  loadFailed: 'Could not load your notification settings.',
+  saveFailed: 'Could not save that setting. Please try again.',
+} as const;
+
+/** Settings → Account → Your data: export and delete. */
+export const YOUR_DATA_TEXT = {
+  title: 'Your data',
+  exportHeading: 'Download your data',
+  exportHint:
+    'A zip file with your profile, posts (with their comments and likes), your comments, your chats, who you follow and who follows you, and your original photos.',
+  exportButton: 'Download my data',
+  exportPreparing: 'Preparing your download...',
+  exportProgress: (bytes: string) => `Downloading... ${bytes}`,
+  exportDone: 'Your data has been downloaded.',
+  exportFailed: 'Failed to download your data. Please try again.',
+  deleteHeading: 'Delete account',
+  deleteHint: 'Deleting your account cannot be undone.',
+  deleteButton: 'Delete account',
+  deleteDialogTitle: 'Delete your account?',
+  deleteDialogIntro: 'This permanently deletes, for everyone:',
+  deleteLosses: [
+    'your profile, and your username becomes free for anyone',
+    'all your posts and their photos, with the comments and likes they received',
+    'your comments and likes on other posts',
+    'who you follow and who follows you',
+    'your chats: your one-to-one conversations disappear for the other person too',
+    'your notifications; you are signed out on every device',
+  ],
+  deleteDownloadFirst: 'You may want to download your data first.',
+  deletePasswordLabel: 'Enter your password to confirm',
+  deleteConfirm: 'Delete my account',
+  deleteCancel: 'Cancel',
+  deleting: 'Deleting...',
+  deleteFailed: 'Failed to delete your account. Please try again.',
+  deleted: 'Your account has been deleted.',
+} as const;
+
+/** The service worker's "a new version is ready" bar. */
+export const UPDATE_TEXT = {
+  available: 'A new version of Glimpse is available.',
+  reload: 'Reload to update',
+  dismiss: 'Not now',
+} as const;
+
+/** /create-post drafts (kept on this device until posted or discarded). */
+export const DRAFT_TEXT = {
+  restored: 'We restored your unfinished post.',
+  saved: 'Draft saved on this device',
+  discard: 'Discard draft',
+  discarded: 'Draft discarded',
+} as const;
+
 /** Reports, the moderation page, roles, blocks (issue 14). Server texts stay in MOD_MSG. */
 export const MODERATION_TEXT = {
   report: 'Report',
@@ -304,52 +400,4 @@ export const MODERATION_TEXT = {
   auditEmpty: 'No moderation actions yet.',
   auditActor: (username: string | null) => (username ? `@${username}` : 'Command line'),
   noAccess: 'You need moderator rights to see this page.',
-} as const;
-
-/** The notifications page, the badges and the live toasts (issue 13). */
-export const NOTIFICATIONS_TEXT = {
-  title: 'Notifications',
-  markAllRead: 'Mark All Read',
-  allCaughtUp: 'All caught up',
-  unread: (n: number) => `${n} unread`,
-  unreadDot: 'unread',
-  tabsLabel: 'Notification types',
-  listLabel: (tab: string) => `${tab} notifications`,
-  emptyTitle: (tab: string) => (tab === 'All' ? 'No notifications yet' : `No ${tab.toLowerCase()} yet`),
-  emptyMessage: {
-    all: "When people like or comment on your posts, follow you or mention you, you'll see it here.",
-    likes: "When someone likes one of your posts, you'll see it here.",
-    comments: "When someone comments on one of your posts, you'll see it here.",
-    follows: "When someone follows you, you'll see it here.",
-    mentions: "When someone mentions you with @ in a post or a comment, you'll see it here.",
-  },
-  loadingMore: 'Loading more notifications...',
-  end: "You're all caught up",
-  loadFailed: 'Could not load notifications.',
-  markFailed: 'Could not mark notifications as read. Please try again.',
-  /** "ava liked your post" / "ava and 3 others liked your post". */
-  actors: (name: string, others: number) =>
-    others === 0 ? name : `${name} and ${others} ${others === 1 ? 'other' : 'others'}`,
-  action: {
-    like: 'liked your post',
-    comment: 'commented on your post',
-    follow: 'started following you',
-    mention: (inComment: boolean) => (inComment ? 'mentioned you in a comment' : 'mentioned you in a post'),
-  },
-  follow: 'Follow',
-  following: 'Following',
-  badge: (n: number) => `${n} unread`,
-  newMessage: (name: string, content: string) => `New message from ${name}: ${content}`,
-} as const;
-
-/** Settings → Notifications. */
-export const NOTIFICATION_SETTINGS_TEXT = {
-  title: 'Notifications',
-  intro: 'Choose what you are told about. Switched-off types are not collected at all.',
-  likes: 'Likes on your posts',
-  comments: 'Comments on your posts',
-  follows: 'New followers',
-  mentions: 'Mentions of you',
-  loadFailed: 'Could not load your notification settings.',
-  saveFailed: 'Could not save that setting. Please try again.',
 } as const;

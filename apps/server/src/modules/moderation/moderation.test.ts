@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   MOD_MSG,
-  REPORTS_PER_WINDOW,
+  RATE_LIMITS,
   type AuditLog,
   type PostDetail,
   type PostList,
@@ -98,16 +98,16 @@ describe('reports', () => {
     expect(gone.statusCode).toBe(404);
   });
 
-  it(`is rate limited: the ${REPORTS_PER_WINDOW + 1}th report within the window is 429`, async () => {
+  it(`is rate limited: the ${RATE_LIMITS.reports.max + 1}th report within the window is 429`, async () => {
     const reporter = await seedUser(t);
-    const targets = await Promise.all(Array.from({ length: REPORTS_PER_WINDOW + 1 }, () => seedUser(t)));
+    const targets = await Promise.all(Array.from({ length: RATE_LIMITS.reports.max + 1 }, () => seedUser(t)));
     const statuses: number[] = [];
     for (const target of targets) {
       statuses.push(
         (await report(reporter, { targetType: 'user', targetId: target.id, reason: 'spam' })).statusCode,
       );
     }
-    expect(statuses.slice(0, REPORTS_PER_WINDOW).every((s) => s === 201)).toBe(true);
+    expect(statuses.slice(0, RATE_LIMITS.reports.max).every((s) => s === 201)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
   });
 

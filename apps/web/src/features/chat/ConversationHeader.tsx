@@ -102,6 +102,9 @@ export function ConversationHeader({
                 View Profile
               </DropdownMenu.Item>
             )}
+            <DropdownMenu.Item className={styles.menuItem} onSelect={onToggleArchive}>
+              {chat.isArchived ? CHAT_TEXT.unarchive : CHAT_TEXT.archive}
+            </DropdownMenu.Item>
             {other && (
               <DropdownMenu.Item
                 className={styles.menuItem}
@@ -114,9 +117,6 @@ export function ConversationHeader({
                   : MODERATION_TEXT.blockUser(other.username)}
               </DropdownMenu.Item>
             )}
-            <DropdownMenu.Item className={styles.menuItem} onSelect={onToggleArchive}>
-              {chat.isArchived ? CHAT_TEXT.unarchive : CHAT_TEXT.archive}
-            </DropdownMenu.Item>
             <DropdownMenu.Item
               className={`${styles.menuItem} ${styles.menuItemDanger}`}
               onSelect={() => {

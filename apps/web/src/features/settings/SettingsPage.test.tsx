@@ -74,29 +74,6 @@ describe('Settings navigation', () => {
     },
   );
 
-  it('Blocking lists the blocked members and unblocks one', async () => {
-    const bob = {
-      ...makeSelfUser({ id: 'b'.repeat(24), username: 'bob' }),
-      isBlockedByUser: true,
-      blockedAt: new Date().toISOString(),
-    };
-    let blocked = [bob];
-    const { user, calls } = await openSettings(
-      {
-        'GET /api/users/me/blocked': () => jsonResponse({ users: blocked }),
-        [`DELETE /api/users/${bob.id}/block`]: () => {
-          blocked = [];
-          return jsonResponse({ message: MOD_MSG.unblocked, blocked: false });
-        },
-      },
-      '/settings?section=blocking',
-    );
-    expect(await screen.findByText('@bob', { exact: false })).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: MODERATION_TEXT.unblockUser('bob') }));
-    expect(await screen.findByText(MODERATION_TEXT.blockingEmpty)).toBeInTheDocument();
-    expect(calls).toContain(`DELETE /api/users/${bob.id}/block`);
-  });
-
   it('Notifications has a switch per type, saved at once', async () => {
     const puts: unknown[] = [];
     let stored = { likes: true, comments: true, follows: false, mentions: true };
@@ -119,6 +96,29 @@ describe('Settings navigation', () => {
     await waitFor(() => expect(puts).toEqual([{ likes: false }]));
     expect(screen.getByRole('switch', { name: 'Likes on your posts' })).not.toBeChecked();
     expect(screen.queryByText('Notifications settings are coming soon.')).not.toBeInTheDocument();
+  });
+
+  it('Blocking lists the blocked members and unblocks one', async () => {
+    const bob = {
+      ...makeSelfUser({ id: 'b'.repeat(24), username: 'bob' }),
+      isBlockedByUser: true,
+      blockedAt: new Date().toISOString(),
+    };
+    let blocked = [bob];
+    const { user, calls } = await openSettings(
+      {
+        'GET /api/users/me/blocked': () => jsonResponse({ users: blocked }),
+        [`DELETE /api/users/${bob.id}/block`]: () => {
+          blocked = [];
+          return jsonResponse({ message: MOD_MSG.unblocked, blocked: false });
+        },
+      },
+      '/settings?section=blocking',
+    );
+    expect(await screen.findByText('@bob', { exact: false })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: MODERATION_TEXT.unblockUser('bob') }));
+    expect(await screen.findByText(MODERATION_TEXT.blockingEmpty)).toBeInTheDocument();
+    expect(calls).toContain(`DELETE /api/users/${bob.id}/block`);
   });
 
   it('Display chooses Light, Dark or System, applied at once and kept for the next visit', async () => {

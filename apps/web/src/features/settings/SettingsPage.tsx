@@ -10,6 +10,7 @@ import { SETTINGS_TEXT } from '../../lib/text';
 import { BlockingSettings } from './BlockingSettings';
 import { DisplaySettings } from './DisplaySettings';
 import { NotificationSettings } from './NotificationSettings';
+import { YourDataSettings } from './YourDataSettings';
 import { findSection } from './settings-sections';
 import { SettingsNav } from './SettingsNav';
 import styles from './SettingsPage.module.css';
@@ -50,7 +51,10 @@ export function SettingsPage() {
 
   const accountContent =
     isUserLoaded && user ? (
-      <AccountSettings key={user.id} user={user} />
+      <>
+        <AccountSettings key={user.id} user={user} />
+        <YourDataSettings />
+      </>
     ) : loadFailed ? (
       <ErrorState message={SETTINGS_TEXT.loadUserFailed} onRetry={loadUser} />
     ) : (

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- <feed|search|chat|paint|start> [options]`: starts the real server against a bench
+ * `npm run bench -- <feed|search|chat|paint|start|uploads> [options]`: starts the real server against a bench
  * dataset (see seed.ts), drives it, prints a report (`start`: times `npm start` itself). Measures
  * only; asserts nothing about time.
  */
@@ -11,6 +11,7 @@ import { runFeed } from './scenarios/feed.js';
 import { runPaint } from './scenarios/paint.js';
 import { runSearch } from './scenarios/search.js';
 import { runStart } from './scenarios/start.js';
+import { runUploads } from './scenarios/uploads.js';
 
 const args = parseArgs();
 const [command] = args._;
@@ -20,16 +21,18 @@ const commands: Record<string, (a: typeof args) => Promise<void>> = {
   chat: runChat,
   paint: runPaint,
   start: runStart,
+  uploads: runUploads,
 };
 const run = command ? commands[command] : undefined;
 if (!run) {
-  console.log(`Usage: npm run bench -- <feed|search|chat|paint|start> [options]   (see bench/README.md)
+  console.log(`Usage: npm run bench -- <feed|search|chat|paint|start|uploads> [options]   (see bench/README.md)
 
   feed   [--mode embedded|postgres|both] [--duration 10] [--connections 10] [--warmup 2] [--page 1000]
   search [--mode embedded|postgres|both] [--data-dir A,B] [--db-name A,B] [--duration 10] [--connections 10]
   chat   [--members 1000] [--rate 500] [--duration 20] [--processes 1|2] [--mode embedded|postgres]
   paint  [--runs 5] [--files] [--mode embedded|postgres]   (/home in Chromium, CPU 4x slower: JS sent, LCP, CLS)
   start  [--runs 3] [--root DIR]   (npm start on an empty DATA_DIR, without demo data, and a restart)
+  uploads [--parallel 4] [--files 5] [--size 7000]   (server RSS while big PNGs are processed)
 
   common: [--data-dir /tmp/glimpse-bench] [--database-url postgres://postgres@127.0.0.1:5432] [--db-name glimpse_bench]`);
   process.exit(command ? 2 : 0);

@@ -18,9 +18,33 @@ export async function createMember(request: APIRequestContext, prefix = 'member'
   const username = `${prefix}_${tag}`.slice(0, 30);
   const email = `${username}@gmail.com`;
   const password = 'secret123';
-  const res = await request.post('/api/users', { data: { email, username, password } });
+  // Each member signs up from an address of its own (registrations are limited per address; the
+  // e2e server believes X-Forwarded-For from loopback).
+  const address = `10.${process.pid & 255}.${(counter >> 8) & 255}.${counter & 255}`;
+  const res = await request.post('/api/users', {
+    data: { email, username, password },
+    headers: { 'x-forwarded-for': address },
+  });
   expect(res.status(), await res.text()).toBe(201);
   const body = (await res.json()) as { user: { id: string }; token: string };
+  return { id: body.user.id, username, email, password, token: body.token };
+}
+
+/** The first admin of the run (ADMIN_EMAILS in playwright.config.ts): registered once, then signed in. */
+export async function adminMember(request: APIRequestContext): Promise<TestMember> {
+  const email = 'e2e_admin@gmail.com';
+  const username = 'e2e_admin';
+  const password = 'secret123';
+  const registered = await request.post('/api/users', { data: { email, username, password } });
+  const res = registered.ok()
+    ? registered
+    : await request.post('/api/auth/login', { data: { email, password } });
+  expect(res.status(), await res.text()).toBeLessThan(300);
+  const body = (await res.json()) as {
+    user: { id: string; moderation: { isAdmin: boolean } };
+    token: string;
+  };
+  expect(body.user.moderation.isAdmin).toBe(true);
   return { id: body.user.id, username, email, password, token: body.token };
 }
 

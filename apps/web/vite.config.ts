@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './build/precompress';
 
@@ -8,6 +9,80 @@ const require = createRequire(import.meta.url);
 
 /** The Fastify server (apps/server) listens here and also serves the built app from ./dist. */
 const API_TARGET = 'http://localhost:4000';
+
+/** Kept in step with styles/tokens.css (--color-brand, --color-background light and dark). */
+const BRAND = '#e0243f';
+const BACKGROUND_LIGHT = '#fafafa';
+
+/**
+ * Installable app + service worker (Workbox, generated at build). The worker is registered from
+ * the app's own module (`app/UpdatePrompt.tsx`), never by an injected inline script: a strict
+ * CSP allows none. What it does:
+ * - precaches the shell (index.html, hashed JS/CSS, icons), so the app opens without network;
+ *   navigations fall back to the cached index.html (never for /api, /media, /socket.io);
+ * - API GETs: network first, the last answer cached per URL for offline reloads (feed pages,
+ *   profiles, posts). Workbox routes only match GET, so writes always go to the network;
+ * - /media/ images: cache first (content-addressed, so a cached copy is never stale), bounded.
+ * A new build waits until the member chooses "Reload to update" (registerType: 'prompt').
+ */
+const pwa = VitePWA({
+  registerType: 'prompt',
+  injectRegister: false,
+  manifestFilename: 'manifest.webmanifest',
+  includeAssets: ['favicon.svg', 'theme-init.js', 'icons/apple-touch-icon.png'],
+  manifest: {
+    id: '/',
+    name: 'Glimpse',
+    short_name: 'Glimpse',
+    description: 'Share photos and moments with the people you follow.',
+    start_url: '/home',
+    scope: '/',
+    display: 'standalone',
+    orientation: 'any',
+    theme_color: BRAND,
+    background_color: BACKGROUND_LIGHT,
+    categories: ['social', 'photo'],
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+    navigateFallback: '/index.html',
+    navigateFallbackDenylist: [/^\/api\//, /^\/media\//, /^\/socket\.io/],
+    cleanupOutdatedCaches: true,
+    runtimeCaching: [
+      {
+        // Serialized into sw.js: the function may use only its arguments.
+        urlPattern: ({ url, sameOrigin }) =>
+          sameOrigin &&
+          url.pathname.startsWith('/api/') &&
+          url.pathname !== '/api/users/me/export' &&
+          !url.pathname.startsWith('/api/health'),
+        handler: 'NetworkFirst',
+        method: 'GET',
+        options: {
+          cacheName: 'glimpse-api',
+          networkTimeoutSeconds: 10,
+          expiration: { maxEntries: 200, maxAgeSeconds: 14 * 24 * 60 * 60 },
+          cacheableResponse: { statuses: [200] },
+        },
+      },
+      {
+        urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/media/'),
+        handler: 'CacheFirst',
+        method: 'GET',
+        options: {
+          cacheName: 'glimpse-media',
+          expiration: { maxEntries: 500, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true },
+          cacheableResponse: { statuses: [200] },
+        },
+      },
+    ],
+  },
+});
 
 /**
  * React Router 7 publishes only its development build under its package exports (warnings,
@@ -20,7 +95,7 @@ function reactRouterProduction(mode: string): { find: RegExp; replacement: strin
 }
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), precompress()],
+  plugins: [react(), pwa, precompress()],
   resolve: { alias: reactRouterProduction(mode) },
   // SPEC §9: public asset base "/".
   base: '/',

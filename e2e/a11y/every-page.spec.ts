@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createMember, createPost, expectAccessible, signIn } from '../fixtures';
+import { adminMember, createMember, createPost, expectAccessible, signIn } from '../fixtures';
 
 const VIEWPORTS = [
   { name: 'phone', width: 375, height: 812 },
@@ -53,6 +53,8 @@ for (const viewport of VIEWPORTS)
         '/settings',
         '/settings?section=account',
         '/settings?section=display',
+        '/settings?section=blocking',
+        '/moderation',
         '/notification',
         '/chat',
         '/create-post',
@@ -67,6 +69,20 @@ for (const viewport of VIEWPORTS)
         ).toBeVisible();
         await test.step(`member ${path}`, () => expectAccessible(page));
       }
+
+      // The moderation page as the admin (queue, roles, audit), with one open report in the queue.
+      await request.post('/api/reports', {
+        headers: { authorization: `Bearer ${member.token}` },
+        data: { targetType: 'user', targetId: (await adminMember(request)).id, reason: 'other' },
+      });
+      await signIn(page, await adminMember(request));
+      await page.goto('/moderation');
+      await page.waitForLoadState('networkidle');
+      await expect(page.getByRole('heading', { level: 2, name: 'Audit log' })).toBeVisible();
+      await test.step('admin /moderation', () => expectAccessible(page));
+      await signIn(page, member);
+      await page.goto(`/posts/${post.id}`);
+      await page.waitForLoadState('networkidle');
 
       // The full-size viewer over the post page.
       await page

@@ -6,9 +6,11 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
 import { fastifyLogging } from './lib/log.js';
+import { createMetrics } from './lib/metrics.js';
 import { proxyTrust } from './lib/public-urls.js';
 import { createMemoryRateLimiter, createRedisRateLimiter } from './lib/rate-limit.js';
 import { createMediaStorage } from './lib/storage/index.js';
+import { accountRoutes } from './modules/account/account.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { chatRoutes } from './modules/chats/chats.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
@@ -22,7 +24,10 @@ import { registerApiDocs, registerOpenApi } from './plugins/api-docs.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerCors } from './plugins/cors.js';
+import { registerRateLimits } from './plugins/rate-limit.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler.js';
+import { registerHttpMetrics } from './plugins/metrics.js';
 import { registerStaticWeb } from './plugins/static-web.js';
 import { registerValidation } from './plugins/validation.js';
 import { createChatEvents } from './realtime/chat-events.js';
@@ -64,6 +69,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const redis = opts.redis ?? null;
   const redisPrefix = opts.redisPrefix ?? 'glimpse:';
   const io = createSocketServer(app, config);
+  const metrics = createMetrics();
+  metrics.watchDbPool(opts.database.pool);
+  metrics.watchSockets(() => io.engine.clientsCount);
   const ctx: AppContext = {
     config,
     database: opts.database,
@@ -74,15 +82,21 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     rateLimiter: redis ? createRedisRateLimiter(redis, redisPrefix) : createMemoryRateLimiter(),
     storage: createMediaStorage(config),
     events: createChatEvents(io),
+    metrics,
+    lifecycle: { shuttingDown: false },
   };
   app.decorate('ctx', ctx);
   app.decorate('io', io);
 
+  registerHttpMetrics(app, metrics);
   registerErrorHandler(app);
   registerValidation(app);
   registerAuth(app);
   registerRealtime(app, io);
   await registerCors(app, config);
+  await registerSecurityHeaders(app, config);
+  // Before the routes: each route's `config: rateLimit(name)` is picked up as it is added.
+  await registerRateLimits(app);
   await registerCompression(app);
 
   // Registered once; each upload route narrows the limits per request (request.parts({ limits })).
@@ -108,6 +122,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(postsRoutes);
   await app.register(searchRoutes);
   await app.register(usersRoutes);
+  await app.register(accountRoutes);
   await registerApiDocs(app);
 
   await registerStaticWeb(app, config.webDist);

@@ -44,7 +44,16 @@ const ZEnv = z.object({
   MEDIA_PUBLIC_URL: ZUrl(['http:', 'https:']).optional(),
   CORS_ORIGINS: z.string().default(''),
   MAIL_DOMAIN: z.string().default(''),
-  MEDIA_STORE: z.enum(['local'], { message: 'must be local (s3 is not available yet)' }).default('local'),
+  MEDIA_STORE: z.enum(['local', 's3'], { message: 'must be local or s3' }).default('local'),
+  S3_ENDPOINT: ZUrl(['http:', 'https:']).optional(),
+  S3_BUCKET: z.string().min(3, 'must be a bucket name').optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: ZBool.default(false),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  PRESENCE_TTL_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(25_000),
   WEB_DIST: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
   GEOCODER_URL: ZUrl(['http:', 'https:']).default('https://nominatim.openstreetmap.org/reverse'),
   SEED_DEMO: ZBool.optional(),
@@ -92,8 +101,17 @@ export interface Config {
   mediaPublicUrl: string | undefined;
   corsOrigins: string[];
   mailDomain: string;
-  mediaStore: 'local';
+  mediaStore: 'local' | 's3';
+  /** Where local media live: the store when MEDIA_STORE=local, the source of `media:migrate`. */
   mediaDir: string;
+  /** Set exactly when MEDIA_STORE=s3. */
+  s3: S3Config | undefined;
+  /** Bearer token GET /metrics requires; unset, /metrics is open. */
+  metricsToken: string | undefined;
+  /** How long an app node counts as alive (for presence, with Redis) after its last heartbeat. */
+  presenceTtlMs: number;
+  /** How long a SIGTERM shutdown may take before the process exits anyway. */
+  shutdownTimeoutMs: number;
   webDist: string;
   geocoderUrl: string;
   /** Seed demo data into an empty database at start. Default: on for embedded, off for PostgreSQL. */
@@ -104,6 +122,16 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Members with these emails (lowercase) become admins when they register or sign in. */
   adminEmails: string[];
+}
+
+export interface S3Config {
+  /** Unset: AWS itself (the region's endpoint). */
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  /** Unset: the SDK's own credential chain (instance role, AWS_* variables). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  forcePathStyle: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -122,6 +150,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  JWT_SECRET: required when DATABASE_URL is set in production',
     );
   }
+  const problems: string[] = [];
+  if (e.MEDIA_STORE === 's3' && !e.S3_BUCKET) problems.push('  S3_BUCKET: required when MEDIA_STORE=s3');
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    problems.push('  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither');
+  }
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -139,6 +173,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailDomain: e.MAIL_DOMAIN,
     mediaStore: e.MEDIA_STORE,
     mediaDir: path.join(dataDir, 'media'),
+    s3:
+      e.MEDIA_STORE === 's3' && e.S3_BUCKET
+        ? {
+            endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ''),
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            credentials:
+              e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+                : undefined,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : undefined,
+    metricsToken: e.METRICS_TOKEN,
+    presenceTtlMs: e.PRESENCE_TTL_MS,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     webDist: path.resolve(e.WEB_DIST),
     geocoderUrl: e.GEOCODER_URL,
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,

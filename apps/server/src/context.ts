@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import type { Chat, Message, Notification, ReadReceiptEvent, UnreadCounts } from '@glimpse/shared';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
+import type { Metrics } from './lib/metrics.js';
 import type { RateLimiter } from './lib/rate-limit.js';
 import type { MediaStorage } from './lib/storage/index.js';
 
@@ -20,15 +21,15 @@ export interface ChatEvents {
   chatCreated(opts: { chatId: string; memberIds: string[]; recipientId: string; chat: Chat }): void;
   /** Every member hears `chat_deleted`, then nobody stays in the room. */
   chatDeleted(opts: { chatId: string; memberIds: string[] }): void;
-  /** Every socket of the member (room `user:<id>`, any node) gets `notification`. */
-  notify(userId: string, notification: Notification): void;
-  /** Every socket of the member gets `unread_counts` (the bell's and the chat button's badges). */
-  unreadCounts(userId: string, counts: UnreadCounts): void;
   /**
    * The member's sessions ended (`endSessions` committed, or a suspension): every open socket of
    * theirs, on every node, is disconnected; a client dials again with a fresh token or stays out.
    */
   sessionsEnded(userId: string): void;
+  /** Every socket of the member (room `user:<id>`, any node) gets `notification`. */
+  notify(userId: string, notification: Notification): void;
+  /** Every socket of the member gets `unread_counts` (the bell's and the chat button's badges). */
+  unreadCounts(userId: string, counts: UnreadCounts): void;
 }
 
 /**
@@ -48,4 +49,8 @@ export interface AppContext {
   /** Where processed images are stored (local disk, or an object store later). */
   storage: MediaStorage;
   events: ChatEvents;
+  /** What GET /metrics publishes; services count what they do here. */
+  metrics: Metrics;
+  /** Set by the SIGTERM handler: readiness answers 503 from then on. */
+  lifecycle: { shuttingDown: boolean };
 }

@@ -1,11 +1,14 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { io as connectSocket } from 'socket.io-client';
 import type { AuthResponse, Post, SelfUser } from '@glimpse/shared';
+import { multipart, solidImage } from './modules/media/media.fixtures.js';
 import {
   buildServer,
   childrenOf,
@@ -101,6 +104,76 @@ describe('the server process and its embedded PostgreSQL', () => {
     expect(fs.existsSync(path.join(dataDir, 'pg', 'owner.json'))).toBe(false);
   }, 120_000);
 
+  it('on SIGTERM stops accepting, finishes requests in flight, sends sockets elsewhere and exits within its bound', async () => {
+    const server = await startServerProcess(bundle, dataDir, { SHUTDOWN_TIMEOUT_MS: '2000' });
+    started.push(server);
+    const port = Number(new URL(server.origin).port);
+    const signUp = await fetch(`${server.origin}/api/users`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'sigterm@gmail.com', username: 'sigterm', password: 'secret123' }),
+    });
+    const { token } = (await signUp.json()) as AuthResponse;
+
+    // A signed-in socket that, like the web app's, reconnects by itself.
+    const socket = connectSocket(server.origin, {
+      transports: ['websocket'],
+      auth: { token },
+      reconnection: true,
+    });
+    await new Promise((resolve) => socket.once('authenticated', resolve));
+    const disconnected = new Promise<{ reason: string; active: boolean }>((resolve) =>
+      socket.once('disconnect', (reason) => {
+        resolve({ reason, active: socket.active });
+        socket.disconnect(); // the test has no other node to go to
+      }),
+    );
+
+    // Two uploads in flight: one whose client sends the rest of its body after SIGTERM, one whose
+    // client never does.
+    const body = multipart([{ data: await solidImage(64, 48, 'png'), contentType: 'image/png' }]);
+    const half = Math.floor(body.payload.length / 2);
+    const openUpload = () => {
+      const req = http.request(`${server.origin}/api/posts/upload-media`, {
+        method: 'POST',
+        headers: { ...body.headers, 'content-length': body.payload.length, authorization: `Bearer ${token}` },
+      });
+      const answer = new Promise<{ status: number; body: string } | { error: string }>((resolve) => {
+        req.on('response', (res) => {
+          let text = '';
+          res.on('data', (c: Buffer) => (text += c.toString()));
+          res.on('end', () => resolve({ status: res.statusCode!, body: text }));
+        });
+        req.on('error', (err: NodeJS.ErrnoException) => resolve({ error: err.code ?? err.message }));
+      });
+      req.write(body.payload.subarray(0, half));
+      return { req, answer };
+    };
+    const finishing = openUpload();
+    const stalled = openUpload();
+    await waitForAsync('both uploads to be in flight', async () => {
+      const text = await (await fetch(`${server.origin}/metrics`)).text();
+      // The two uploads and this scrape.
+      return /^http_requests_in_flight 3$/m.test(text);
+    });
+
+    process.kill(server.pid, 'SIGTERM');
+    await waitForAsync('the listening socket to close', async () => !(await canConnect(port)));
+    finishing.req.end(body.payload.subarray(half));
+    const answer = await finishing.answer;
+    expect(answer).toMatchObject({ status: 200 });
+    expect(JSON.parse((answer as { body: string }).body).media).toHaveLength(1);
+
+    // Told at the transport, not by a server-side disconnect: a client reconnects (elsewhere).
+    expect(await disconnected).toEqual({ reason: 'transport close', active: true });
+    // The stalled upload is cut at SHUTDOWN_TIMEOUT_MS, and the process then ends cleanly.
+    expect(await stalled.answer).toEqual({ error: 'ECONNRESET' });
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+    expect(server.output()).toContain('requests still running after 2000 ms; closing their connections');
+    expect(server.output()).toContain('"msg":"shut down"');
+    expect(postmasterOf(dataDir)).toBeNull();
+  }, 120_000);
+
   it('loses no acknowledged write when the whole process group is killed mid-burst, and comes up again by itself', async () => {
     const server = await start();
     const signUp = await fetch(`${server.origin}/api/users`, {
@@ -177,6 +250,25 @@ describe('the server process and its embedded PostgreSQL', () => {
     expect(settings).toEqual([{ fsync: 'on', synchronous_commit: 'on', full_page_writes: 'on' }]);
   }, 180_000);
 });
+
+function canConnect(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host: '127.0.0.1' });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+async function waitForAsync(what: string, check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
 
 function canListenOn(port: number): Promise<boolean> {
   return new Promise((resolve) => {

@@ -10,7 +10,8 @@ import { createLogger } from './lib/log.js';
 import { resolveJwtSecret } from './lib/secret.js';
 import { cleanupOrphanUploads, ORPHAN_CLEANUP_INTERVAL_MS } from './modules/media/media.cleanup.js';
 
-const SHUTDOWN_TIMEOUT_MS = 30_000;
+/** After SHUTDOWN_TIMEOUT_MS cut the connections, this long more for the rest before exiting anyway. */
+const FORCED_EXIT_GRACE_MS = 5_000;
 
 async function main(): Promise<void> {
   let config;
@@ -31,18 +32,32 @@ async function main(): Promise<void> {
   // Signals are handled from the start: a Ctrl-C during migration or seeding still stops the
   // embedded cluster cleanly. Repeats (a terminal sends SIGINT to the whole process group, and
   // `npm start` forwards it too) are ignored while the first shutdown runs.
+  //
+  // The order (docs/DEPLOY.md): readiness turns 503 so the load balancer stops sending; the
+  // listening socket closes (new connections go to other nodes) while requests in flight finish;
+  // every Socket.IO connection is closed at the transport, which clients take as "reconnect" and
+  // do, through the load balancer, to another node; then the pool and Redis close. Requests still
+  // running after SHUTDOWN_TIMEOUT_MS have their connections cut; the process exits regardless a
+  // few seconds later.
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     log.info({ signal }, 'shutting down');
+    const limit = config.shutdownTimeoutMs;
+    setTimeout(() => {
+      log.warn(`requests still running after ${limit} ms; closing their connections`);
+      running.app?.server.closeAllConnections();
+    }, limit).unref();
     setTimeout(() => {
       log.error('shutdown took too long; exiting');
       process.exit(1);
-    }, SHUTDOWN_TIMEOUT_MS).unref();
+    }, limit + FORCED_EXIT_GRACE_MS).unref();
     try {
+      if (running.app) running.app.ctx.lifecycle.shuttingDown = true;
       await running.app?.close();
       await running.database?.close();
-      running.redis?.disconnect();
+      await running.redis?.quit().catch(() => running.redis?.disconnect());
+      log.info('shut down');
       process.exit(0);
     } catch (err) {
       log.error({ err }, 'shutdown failed');
@@ -67,7 +82,16 @@ async function main(): Promise<void> {
   await migrateDatabase(database);
   const jwtSecret = resolveJwtSecret({ configured: config.jwtSecret, dataDir: config.dataDir });
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3 }) : null;
-  if (redis) running.redis = redis;
+  if (redis) {
+    running.redis = redis;
+    // ioredis reconnects by itself; say so once per outage instead of an unhandled error event.
+    let reported = false;
+    redis.on('error', (err: Error) => {
+      if (!reported) log.warn({ err }, 'Redis connection failed; reconnecting');
+      reported = true;
+    });
+    redis.on('ready', () => (reported = false));
+  }
 
   const app = await buildApp({ config, database, jwtSecret, redis, logger: log });
   running.app = app;

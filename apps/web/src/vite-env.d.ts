@@ -1,4 +1,5 @@
 /// <reference types="vite/client" />
+/// <reference types="vite-plugin-pwa/react" />
 
 interface ImportMetaEnv {
   /** Base of the HTTP API including its `/api` prefix, e.g. "https://api.example.com/api". Default "/api". */

@@ -75,6 +75,43 @@ export const SHARE_POPUP_HEIGHT_PX = 400;
 
 export const JWT_TTL_SECONDS = 7 * 24 * 60 * 60;
 
+const MINUTE_MS = 60_000;
+
+/**
+ * Rate limits: at most `max` per `windowMs`, counted per member (`member`: writes, after sign-in)
+ * or per client address (`address`). Set so that a person never meets them and a script soon does;
+ * past one the answer is 429 `RATE_LIMITED` with `Retry-After`. The server applies them with
+ * `rateLimit(name)` (apps/server/src/plugins/rate-limit.ts); in Redis when REDIS_URL is set, so they
+ * hold across app nodes.
+ */
+export const RATE_LIMITS = {
+  /** Registrations from one address. */
+  registrations: { max: 10, windowMs: 60 * MINUTE_MS, per: 'address' },
+  posts: { max: 30, windowMs: 60 * MINUTE_MS, per: 'member' },
+  comments: { max: 30, windowMs: 10 * MINUTE_MS, per: 'member' },
+  shares: { max: 60, windowMs: 60 * MINUTE_MS, per: 'member' },
+  /** Follow/unfollow toggles. */
+  follows: { max: 100, windowMs: 10 * MINUTE_MS, per: 'member' },
+  /** Like/unlike toggles. */
+  likes: { max: 200, windowMs: 10 * MINUTE_MS, per: 'member' },
+  /** Upload requests (post images, up to 5 each, and avatars). */
+  uploads: { max: 60, windowMs: 60 * MINUTE_MS, per: 'member' },
+  /** New chats opened. */
+  chats: { max: 60, windowMs: 60 * MINUTE_MS, per: 'member' },
+} as const satisfies Record<string, { max: number; windowMs: number; per: 'member' | 'address' }>;
+export type RateLimitName = keyof typeof RATE_LIMITS;
+
+/**
+ * Sign-in: attempts per account (email and username count as one) per window; the number is the
+ * server's LOGIN_MAX_FAILURES (default 10). Per address, SIGN_IN_ADDRESS_MAX attempts on any
+ * accounts. A correct password takes its own attempt back.
+ */
+export const SIGN_IN_WINDOW_MS = 15 * MINUTE_MS;
+export const SIGN_IN_ADDRESS_MAX = 100;
+
+/** A post's view counts once per viewer (member, else address) per this window. */
+export const VIEW_DEDUPE_WINDOW_MS = 60 * MINUTE_MS;
+
 export const CATEGORIES = [
   'Fashion',
   'Travel',
@@ -118,6 +155,9 @@ export const MODERATION_NOTE_MAX_LENGTH = 1000;
 /** Reports one member may file per window (a flood of reports is itself abuse). */
 export const REPORTS_PER_WINDOW = 20;
 export const REPORTS_WINDOW_MS = 60 * 60 * 1000;
+/** GET /api/users/me/export reads every post, chat and photo of the member: a few an hour. */
+export const EXPORTS_PER_WINDOW = 5;
+export const EXPORTS_WINDOW_MS = 60 * 60 * 1000;
 /** The moderation queue and the audit log, per page. */
 export const MODERATION_PAGE_SIZE = 20;
 /** Settings → Blocking lists at most this many members. */

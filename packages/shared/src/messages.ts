@@ -142,6 +142,10 @@ export const USER_MSG = {
   profileUpdated: 'Profile updated successfully',
   passwordUpdated: 'Password updated successfully',
   invalidProfilePicture: 'Invalid profile picture',
+  passwordRequired: 'Password is required to delete your account',
+  passwordIncorrect: 'Password is incorrect',
+  accountDeleted: 'Account deleted',
+  tooManyExports: 'You have downloaded your data several times in the last hour. Please try again later.',
 } as const;
 
 /** Texts of the notification calls (issue 13). */
@@ -212,4 +216,11 @@ export const SOCKET_ERRORS = {
   invalidMessageId: 'Invalid message ID',
   messageNotFound: 'Message not found',
   internal: 'Something went wrong',
+} as const;
+
+/** Operations: readiness and metrics answers. */
+export const OPS_MSG = {
+  dependenciesDown: (names: string[]) => `Not ready: ${names.join(', ')} down`,
+  shuttingDown: 'Not ready: shutting down',
+  metricsTokenRequired: 'GET /metrics needs the bearer token METRICS_TOKEN',
 } as const;

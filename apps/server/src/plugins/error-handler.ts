@@ -39,8 +39,10 @@ export function clientErrorCode(err: FastifyError): ErrorCode | null {
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
-    if (err instanceof AppError)
+    if (err instanceof AppError) {
+      if (err.retryAfterSeconds !== undefined) void reply.header('retry-after', err.retryAfterSeconds);
       return reply.status(err.status).send({ message: err.message, code: err.code });
+    }
     const code = clientErrorCode(err);
     if (code === 'VALIDATION') return send(reply, code, err.message || undefined);
     if (code) return send(reply, code);

@@ -2,13 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { IMMUTABLE_CACHE_CONTROL } from '../lib/storage/index.js';
 
 /**
  * Serves the built web app at / with a history fallback to index.html, so deep links such as
  * /posts/{id} load the app. Hashed assets are immutable; index.html is always revalidated.
  */
-/** Content-addressed and hashed files never change meaning: browsers and CDNs may keep them forever. */
-export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 export async function registerStaticWeb(app: FastifyInstance, webDist: string): Promise<void> {
   const indexFile = path.join(webDist, 'index.html');

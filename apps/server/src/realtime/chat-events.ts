@@ -29,16 +29,16 @@ export function createChatEvents(io: ChatIo): ChatEvents {
       io.to([room, ...opts.memberIds.map(userRoom)]).emit(SOCKET_EVENTS.chatDeleted, { chatId: opts.chatId });
       io.in(room).socketsLeave(room);
     },
+    sessionsEnded(userId) {
+      // Through the adapter (Redis when configured): the sockets of every node close, and each
+      // one's disconnect handler signs it out of presence and typing as usual.
+      io.in(userRoom(userId)).disconnectSockets(true);
+    },
     notify(userId, notification) {
       io.to(userRoom(userId)).emit(SOCKET_EVENTS.notification, notification);
     },
     unreadCounts(userId, counts) {
       io.to(userRoom(userId)).emit(SOCKET_EVENTS.unreadCounts, counts);
-    },
-    sessionsEnded(userId) {
-      // Through the adapter (Redis when configured): the sockets of every node close, and each
-      // one's disconnect handler signs it out of presence and typing as usual.
-      io.in(userRoom(userId)).disconnectSockets(true);
     },
   };
 }

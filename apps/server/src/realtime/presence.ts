@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { AppContext } from '../context.js';
 import { recordPresence } from '../modules/chats/chats.service.js';
@@ -10,44 +12,175 @@ import type { ChatIo } from './types.js';
  */
 interface SocketCounts {
   /** Counts one more socket of the user; returns how many they have now. */
-  add(userId: string): Promise<number>;
+  add(user: { id: string; username: string }): Promise<number>;
   /** Counts one socket fewer; returns how many are left. */
-  remove(userId: string): Promise<number>;
+  remove(user: { id: string; username: string }): Promise<number>;
 }
 
 function createMemoryCounts(): SocketCounts {
   const counts = new Map<string, number>();
   return {
-    async add(userId) {
-      const n = (counts.get(userId) ?? 0) + 1;
-      counts.set(userId, n);
+    async add({ id }) {
+      const n = (counts.get(id) ?? 0) + 1;
+      counts.set(id, n);
       return n;
     },
-    async remove(userId) {
-      const n = (counts.get(userId) ?? 0) - 1;
-      if (n > 0) counts.set(userId, n);
-      else counts.delete(userId);
+    async remove({ id }) {
+      const n = (counts.get(id) ?? 0) - 1;
+      if (n > 0) counts.set(id, n);
+      else counts.delete(id);
       return Math.max(n, 0);
     },
   };
 }
 
-// DECR and the cleanup of a spent key in one atomic step: a separate DEL could erase another
-// node's INCR that landed in between.
-const DECR_AND_CLEAN = `
-local n = redis.call('DECR', KEYS[1])
-if n <= 0 then redis.call('DEL', KEYS[1]) end
-return n`;
+/**
+ * Presence across nodes, in Redis, so that a node that dies without saying goodbye (SIGKILL, a
+ * crash, a lost machine) does not leave its members online forever:
+ *
+ * - `presence:nodes`: sorted set of live nodes, each scored with the time its heartbeat runs out
+ *   (refreshed every TTL/3; a node that stops refreshing is dead after PRESENCE_TTL_MS);
+ * - `presence:user:<userId>`: hash node id -> that member's sockets on that node;
+ * - `presence:node:<nodeId>`: hash userId -> username of the members a node holds, so whoever
+ *   sweeps a dead node knows whom to announce offline.
+ *
+ * A member is online while a live node counts a socket of theirs. Every node sweeps now and then:
+ * a dead node is claimed by exactly one sweeper (ZREM answers 1 once), its counts are dropped and
+ * each of its members with no socket left on a live node goes offline. Times come from Redis
+ * (`TIME`), so the nodes' clocks do not matter.
+ */
+const NOW_MS = `local t = redis.call('TIME') local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
 
-function createRedisCounts(redis: Redis, prefix: string): SocketCounts {
-  const key = (userId: string) => `${prefix}presence:${userId}`;
+/** The member's sockets on live nodes (nodes whose heartbeat has not run out). */
+const LIVE_TOTAL = `
+local function liveTotal(userKey, nodesKey, now)
+  local fields = redis.call('HGETALL', userKey)
+  local total = 0
+  for i = 1, #fields, 2 do
+    local expires = redis.call('ZSCORE', nodesKey, fields[i])
+    if expires and tonumber(expires) >= now then total = total + tonumber(fields[i + 1]) end
+  end
+  return total
+end`;
+
+// KEYS: user hash, node hash, nodes zset. ARGV: node id, user id, username, delta (1 or -1).
+const CHANGE = `${NOW_MS}
+${LIVE_TOTAL}
+local n = redis.call('HINCRBY', KEYS[1], ARGV[1], tonumber(ARGV[4]))
+if n <= 0 then
+  redis.call('HDEL', KEYS[1], ARGV[1])
+  redis.call('HDEL', KEYS[2], ARGV[2])
+else
+  redis.call('HSET', KEYS[2], ARGV[2], ARGV[3])
+end
+return liveTotal(KEYS[1], KEYS[3], now)`;
+
+// KEYS: nodes zset. ARGV: node id, ttl ms. Answers 1 when the node was not listed (it had been
+// swept as dead: the caller registers its members again).
+const HEARTBEAT = `${NOW_MS}
+return redis.call('ZADD', KEYS[1], now + tonumber(ARGV[2]), ARGV[1])`;
+
+// KEYS: nodes zset. ARGV: key prefix, this node's id. Claims every dead node (ZREM answers 1 to one
+// caller only), drops its counts, and answers [userId, username, ...] of members now offline.
+const SWEEP = `${NOW_MS}
+${LIVE_TOTAL}
+local offline = {}
+local dead = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', '(' .. now)
+for _, node in ipairs(dead) do
+  if node ~= ARGV[2] and redis.call('ZREM', KEYS[1], node) == 1 then
+    local nodeKey = ARGV[1] .. 'presence:node:' .. node
+    local members = redis.call('HGETALL', nodeKey)
+    for i = 1, #members, 2 do
+      local userKey = ARGV[1] .. 'presence:user:' .. members[i]
+      redis.call('HDEL', userKey, node)
+      if liveTotal(userKey, KEYS[1], now) == 0 then
+        table.insert(offline, members[i])
+        table.insert(offline, members[i + 1])
+      end
+    end
+    redis.call('DEL', nodeKey)
+  end
+end
+return offline`;
+
+// KEYS: nodes zset, node hash. ARGV: prefix, node id. A node leaving cleanly.
+const LEAVE = `
+local members = redis.call('HKEYS', KEYS[2])
+for _, user in ipairs(members) do redis.call('HDEL', ARGV[1] .. 'presence:user:' .. user, ARGV[2]) end
+redis.call('DEL', KEYS[2])
+redis.call('ZREM', KEYS[1], ARGV[2])
+return #members`;
+
+export interface RedisPresenceOptions {
+  /** How long a node counts as alive after its last heartbeat. */
+  ttlMs: number;
+  /** Called with the members whose last socket was on a node found dead. */
+  onNodeLost(users: Array<{ id: string; username: string }>): void;
+  onError(err: unknown): void;
+}
+
+/** The Redis-backed counts of one node, with its heartbeat and its sweeps of dead nodes. */
+function createRedisCounts(
+  redis: Redis,
+  prefix: string,
+  opts: RedisPresenceOptions,
+): SocketCounts & { close(): Promise<void> } {
+  const nodeId = randomBytes(9).toString('base64url');
+  const nodesKey = `${prefix}presence:nodes`;
+  const nodeKey = `${prefix}presence:node:${nodeId}`;
+  const userKey = (userId: string) => `${prefix}presence:user:${userId}`;
+  /** This node's own counts, to register again if it was ever swept (a pause longer than the TTL). */
+  const local = new Map<string, { username: string; sockets: number }>();
+
+  const change = async (user: { id: string; username: string }, delta: 1 | -1) =>
+    Number(
+      await redis.eval(CHANGE, 3, userKey(user.id), nodeKey, nodesKey, nodeId, user.id, user.username, delta),
+    );
+
+  async function heartbeat(): Promise<void> {
+    const added = Number(await redis.eval(HEARTBEAT, 1, nodesKey, nodeId, opts.ttlMs));
+    if (added === 1 && local.size > 0) {
+      for (const [id, { username, sockets }] of local) {
+        await redis.hset(userKey(id), nodeId, sockets);
+        await redis.hset(nodeKey, id, username);
+      }
+    }
+    const offline = (await redis.eval(SWEEP, 1, nodesKey, prefix, nodeId)) as string[];
+    const users: Array<{ id: string; username: string }> = [];
+    for (let i = 0; i + 1 < offline.length; i += 2)
+      users.push({ id: offline[i]!, username: offline[i + 1]! });
+    if (users.length > 0) opts.onNodeLost(users);
+  }
+
+  let started: Promise<void> | null = null;
+  const timer = setInterval(
+    () => void heartbeat().catch(opts.onError),
+    Math.max(250, Math.floor(opts.ttlMs / 3)),
+  );
+  timer.unref();
+  /** The first heartbeat precedes the first count, so a node is live before it counts anything. */
+  const ready = () =>
+    (started ??= heartbeat().catch((err: unknown) => {
+      started = null;
+      throw err;
+    }));
+
   return {
-    async add(userId) {
-      return redis.incr(key(userId));
+    async add(user) {
+      await ready();
+      const entry = local.get(user.id) ?? { username: user.username, sockets: 0 };
+      entry.sockets += 1;
+      local.set(user.id, entry);
+      return change(user, 1);
     },
-    async remove(userId) {
-      const n = Number(await redis.eval(DECR_AND_CLEAN, 1, key(userId)));
-      return Math.max(n, 0);
+    async remove(user) {
+      const entry = local.get(user.id);
+      if (entry && --entry.sockets <= 0) local.delete(user.id);
+      return Math.max(await change(user, -1), 0);
+    },
+    async close() {
+      clearInterval(timer);
+      await redis.eval(LEAVE, 2, nodesKey, nodeKey, prefix, nodeId);
     },
   };
 }
@@ -55,10 +188,25 @@ function createRedisCounts(redis: Redis, prefix: string): SocketCounts {
 export interface Presence {
   socketIn(user: { id: string; username: string }): Promise<void>;
   socketOut(user: { id: string; username: string }): Promise<void>;
+  /** Stops the heartbeat and takes this node out of the shared counts (after its sockets left). */
+  close(): Promise<void>;
 }
 
-export function createPresence(ctx: AppContext, io: ChatIo): Presence {
-  const counts = ctx.redis ? createRedisCounts(ctx.redis, ctx.redisPrefix) : createMemoryCounts();
+export function createPresence(ctx: AppContext, io: ChatIo, log: FastifyBaseLogger): Presence {
+  const counts: SocketCounts & { close?(): Promise<void> } = ctx.redis
+    ? createRedisCounts(ctx.redis, ctx.redisPrefix, {
+        ttlMs: ctx.config.presenceTtlMs,
+        onNodeLost(users) {
+          log.warn({ members: users.length }, 'an app node stopped without leaving; its members go offline');
+          for (const user of users) {
+            void serialize(user.id, () => announce(user, false)).catch((err: unknown) =>
+              log.error({ err }, 'presence of a lost node failed'),
+            );
+          }
+        },
+        onError: (err) => log.warn({ err }, 'presence heartbeat failed'),
+      })
+    : createMemoryCounts();
   // One transition at a time per member on this node, so a tab closing while another opens
   // cannot leave the database saying "offline" after the "online" it should end on.
   const chains = new Map<string, Promise<void>>();
@@ -80,13 +228,16 @@ export function createPresence(ctx: AppContext, io: ChatIo): Presence {
   return {
     socketIn(user) {
       return serialize(user.id, async () => {
-        if ((await counts.add(user.id)) === 1) await announce(user, true);
+        if ((await counts.add(user)) === 1) await announce(user, true);
       });
     },
     socketOut(user) {
       return serialize(user.id, async () => {
-        if ((await counts.remove(user.id)) === 0) await announce(user, false);
+        if ((await counts.remove(user)) === 0) await announce(user, false);
       });
+    },
+    async close() {
+      await counts.close?.();
     },
   };
 }

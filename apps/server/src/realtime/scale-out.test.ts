@@ -68,7 +68,9 @@ describe.skipIf(!redisUrl)('two app nodes through Redis', () => {
     expect(await cb.next('user_online')).toEqual({ userId: a.id, username: a.username });
     const a2 = await node2.connect(a);
     await cb.none('user_online');
-    expect(await redis.get(`${prefix}presence:${a.id}`)).toBe('2');
+    // One socket on each node, each counted under its node.
+    expect(Object.values(await redis.hgetall(`${prefix}presence:user:${a.id}`))).toEqual(['1', '1']);
+    expect(await redis.zcard(`${prefix}presence:nodes`)).toBe(2);
 
     const ack = await sendWithAck(a1, {
       chatId: chat.id,
@@ -95,7 +97,7 @@ describe.skipIf(!redisUrl)('two app nodes through Redis', () => {
     await cb.none('user_offline');
     a2.close();
     expect(await cb.next('user_offline')).toEqual({ userId: a.id, username: a.username });
-    expect(await redis.exists(`${prefix}presence:${a.id}`)).toBe(0);
+    expect(await redis.exists(`${prefix}presence:user:${a.id}`)).toBe(0);
   });
 
   it('tells a member on another node about a new chat and puts their sockets in its room', async () => {

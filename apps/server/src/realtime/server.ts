@@ -41,11 +41,14 @@ export function registerRealtime(app: FastifyInstance, io: ChatIo): void {
     const pub = ctx.redis.duplicate();
     const sub = ctx.redis.duplicate();
     adapterClients = [pub, sub];
+    // They reconnect by themselves; the app's own client reports an outage (main.ts).
+    for (const c of adapterClients) c.on('error', (err: Error) => app.log.debug({ err }, 'Redis adapter'));
     io.adapter(createAdapter(pub, sub, { key: `${ctx.redisPrefix}socket.io` }));
   }
 
   const tasks = createTaskTracker();
-  const deps = { ctx, io, presence: createPresence(ctx, io), tasks, log: app.log };
+  const presence = createPresence(ctx, io, app.log);
+  const deps = { ctx, io, presence, tasks, log: app.log };
   io.on('connection', (socket) => onConnection(deps, socket));
 
   // Before the database closes: disconnect every socket, let their sign-outs (presence writes)
@@ -53,6 +56,7 @@ export function registerRealtime(app: FastifyInstance, io: ChatIo): void {
   app.addHook('preClose', async () => {
     await io.close();
     await tasks.drain();
+    await presence.close().catch((err: unknown) => app.log.warn({ err }, 'presence: leaving failed'));
     await Promise.all(adapterClients.map((c) => c.quit().catch(() => c.disconnect())));
   });
 }

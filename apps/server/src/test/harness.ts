@@ -26,8 +26,11 @@ export const TEST_JWT_SECRET = 'test-secret-'.padEnd(48, 'x');
 
 let fileCounter = 0;
 
-/** A fresh database cloned from the run's migrated template (see global-setup.ts). */
-async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+/**
+ * A fresh, migrated database cloned from the run's template (see global-setup.ts), for a test
+ * that hands its URL to something else (server processes); `drop` removes it.
+ */
+export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const baseUrl = inject('adminDatabaseUrl');
   const template = inject('templateDatabase');
   const name = `glimpse_t_${process.ppid}_${process.pid}_${Date.now().toString(36)}_${fileCounter++}`;
@@ -45,13 +48,24 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
   }
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+/** A fresh database cloned from the run's migrated template, opened. */
+async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const created = await createTestDatabase();
+  const database = await openDatabase({ databaseUrl: created.url });
   return {
     database,
     drop: async () => {
       await database.close();
-      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await admin.end();
+      await created.drop();
     },
   };
 }
@@ -105,7 +119,20 @@ export async function createTestApp(
   };
 }
 
-/** Registers through the real API (argon2 and all). Use for auth tests; prefer seedUser elsewhere. */
+let addressCounter = 0;
+/**
+ * A client address of its own (inject's `remoteAddress`): limits per address (registration,
+ * sign-in) then count each test's calls apart, as for different people.
+ */
+export function testAddress(): string {
+  addressCounter += 1;
+  return `10.${(process.pid >> 8) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
+}
+
+/**
+ * Registers through the real API (argon2 and all), from an address of its own (registrations are
+ * limited per address). Use for auth tests; prefer seedUser elsewhere.
+ */
 export async function registerViaApi(
   app: FastifyInstance,
   overrides: Partial<{ email: string; username: string; password: string }> = {},
@@ -114,6 +141,7 @@ export async function registerViaApi(
   const res = await app.inject({
     method: 'POST',
     url: '/api/users',
+    remoteAddress: testAddress(),
     payload: { email: `user${n}@gmail.com`, username: `user${n}`, password: 'secret123', ...overrides },
   });
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);

@@ -1,7 +1,15 @@
+import { can } from '@glimpse/shared';
 import type { ReactNode } from 'react';
 import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ButtonLink } from '../components/Button';
-import { BellIcon, ExploreIcon, LogoMark, PersonIcon, SpeechBubbleIcon } from '../components/icons';
+import {
+  BellIcon,
+  ExploreIcon,
+  LogoMark,
+  PersonIcon,
+  ShieldIcon,
+  SpeechBubbleIcon,
+} from '../components/icons';
 import { SearchBox } from '../components/SearchBox';
 import { useUnreadCountsQuery } from '../api/queries/notifications';
 import { useAuth } from '../lib/useAuth';
@@ -10,6 +18,7 @@ import { cx } from '../lib/cx';
 import styles from './NavBar.module.css';
 import { badgeText } from './badge';
 import { OfflineBanner } from './OfflineBanner';
+import { UpdatePrompt } from './UpdatePrompt';
 import type { PageName } from './pages';
 import { usePrefetchOnIntent } from './usePrefetchOnIntent';
 
@@ -29,6 +38,14 @@ const SIGNED_IN_ITEMS: NavItem[] = [
   { to: '/notification', label: 'Notifications', page: 'notifications', icon: <BellIcon /> },
   { to: '/profile', label: 'Profile', page: 'profile', icon: <PersonIcon />, inTabBar: true },
 ];
+
+/** Only for members holding view_reports (SPEC §6); the server checks again. */
+const MODERATION_ITEM: NavItem = {
+  to: '/moderation',
+  label: 'Moderation',
+  page: 'moderation',
+  icon: <ShieldIcon />,
+};
 
 function NavIconLink({ item, badge = 0 }: { item: NavItem; badge?: number }) {
   const prefetch = usePrefetchOnIntent(item.page);
@@ -59,7 +76,8 @@ function NavIconLink({ item, badge = 0 }: { item: NavItem; badge?: number }) {
  * tab bar does not hold (notifications, or "Log In" for a visitor).
  */
 export function NavBar() {
-  const { isAuthenticated } = useAuth();
+  const { isAuthenticated, user } = useAuth();
+  const canModerate = can(user?.moderation, 'view_reports');
   const { data: counts } = useUnreadCountsQuery({ enabled: isAuthenticated });
   const badgeOf = (page: PageName) =>
     page === 'notifications' ? (counts?.notifications ?? 0) : page === 'chat' ? (counts?.messages ?? 0) : 0;
@@ -87,9 +105,12 @@ export function NavBar() {
         />
         <div className={styles.actions}>
           {isAuthenticated ? (
-            SIGNED_IN_ITEMS.map((item) => (
-              <NavIconLink key={item.to} item={item} badge={badgeOf(item.page)} />
-            ))
+            <>
+              {canModerate && <NavIconLink item={MODERATION_ITEM} />}
+              {SIGNED_IN_ITEMS.map((item) => (
+                <NavIconLink key={item.to} item={item} badge={badgeOf(item.page)} />
+              ))}
+            </>
           ) : (
             <ButtonLink to="/login" {...loginPrefetch}>
               Log In
@@ -98,6 +119,7 @@ export function NavBar() {
         </div>
       </nav>
       <OfflineBanner />
+      <UpdatePrompt />
     </header>
   );
 }

@@ -19,6 +19,7 @@ export const pageLoaders = {
   chat: () => import('../features/chat/ChatPage').then((m) => m.ChatPage),
   search: () => import('../features/search/SearchPage').then((m) => m.SearchPage),
   createPost: () => import('../features/create-post/CreatePostPage').then((m) => m.CreatePostPage),
+  moderation: () => import('../features/moderation/ModerationPage').then((m) => m.ModerationPage),
   settings: () => import('../features/settings/SettingsPage').then((m) => m.SettingsPage),
   notFound: () => import('../features/not-found/NotFoundPage').then((m) => m.NotFoundPage),
 } satisfies Record<string, () => Promise<ComponentType>>;

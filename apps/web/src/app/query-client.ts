@@ -11,6 +11,9 @@ export function createQueryClient(): QueryClient {
       queries: {
         staleTime: DEFAULT_STALE_TIME_MS,
         refetchOnWindowFocus: false,
+        // Offline, still ask once: the service worker answers with the last page it saw (the
+        // feed, a profile, a post). TanStack's default would pause the query and show nothing.
+        networkMode: 'offlineFirst',
         // A 4xx will not change on retry; only network failures and 5xx are retried.
         retry: (failureCount, error) =>
           failureCount < MAX_RETRIES && !(isApiError(error) && error.status >= 400 && error.status < 500),

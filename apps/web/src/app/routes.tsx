@@ -32,6 +32,7 @@ export const appRoutes: RouteObject[] = [
           { path: 'explore', lazy: lazyPage('explore') },
           { path: 'search', lazy: lazyPage('search') },
           { path: 'settings', lazy: lazyPage('settings') },
+          { path: 'moderation', lazy: lazyPage('moderation') },
           {
             element: <RequireAuth />,
             children: [

@@ -100,6 +100,15 @@ export function BellIcon(props: IconProps) {
   );
 }
 
+export function ShieldIcon(props: IconProps) {
+  return (
+    <SvgIcon props={props} defaultSize={22} paint={line(props)}>
+      <path d="M12 3l8 3v6c0 4.5-3.4 8.3-8 9-4.6-.7-8-4.5-8-9V6z" />
+      <path d="M9 12l2 2 4-4" />
+    </SvgIcon>
+  );
+}
+
 export function PersonIcon(props: IconProps) {
   return (
     <SvgIcon props={props} defaultSize={22} paint={line(props)}>

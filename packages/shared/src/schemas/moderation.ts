@@ -9,7 +9,7 @@ import {
   REPORT_STATUSES,
   REPORT_TARGET_TYPES,
 } from '../constants.js';
-import { MOD_MSG, POST_MSG } from '../messages.js';
+import { MOD_MSG, POST_MSG, USER_MSG } from '../messages.js';
 import { ZIsoDate, ZMemberRef, ZPagination, makeIdParam, makePageQuery } from './common.js';
 import { ZComment, ZPost } from './posts.js';
 import { ZPublicUser } from './users.js';
@@ -34,6 +34,12 @@ export type ReportsQuery = z.infer<typeof ZReportsQuery>;
 /** GET /api/admin/audit */
 export const ZAuditQuery = makePageQuery(MODERATION_PAGE_SIZE);
 export type AuditQuery = z.infer<typeof ZAuditQuery>;
+
+/** GET /api/admin/users?username= */
+export const ZAdminUserQuery = z.object({
+  username: z.string().trim().min(1, USER_MSG.userNotFound).max(100),
+});
+export type AdminUserQuery = z.infer<typeof ZAdminUserQuery>;
 
 export const ZReportIdParams = z.object({ id: makeIdParam(MOD_MSG.invalidReportId) });
 
@@ -130,6 +136,9 @@ export type ReportQueue = z.infer<typeof ZReportQueue>;
 
 export const ZResolveReportResponse = z.object({ message: z.string(), report: ZReport });
 export type ResolveReportResponse = z.infer<typeof ZResolveReportResponse>;
+
+export const ZModeratedUserAnswer = z.object({ user: ZModeratedUser });
+export type ModeratedUserAnswer = z.infer<typeof ZModeratedUserAnswer>;
 
 export const ZModeratedUserResponse = z.object({ message: z.string(), user: ZModeratedUser });
 export type ModeratedUserResponse = z.infer<typeof ZModeratedUserResponse>;

@@ -7,3 +7,23 @@ export type Health = z.infer<typeof ZHealth>;
 /** GET /api/config: public, non-secret settings the web app reads at start. */
 export const ZPublicConfig = z.object({ geocoderUrl: z.string(), mailDomain: z.string() });
 export type PublicConfig = z.infer<typeof ZPublicConfig>;
+
+/** One dependency's state in a readiness answer; `off` when it is not configured (no REDIS_URL). */
+export const ZDependencyState = z.enum(['up', 'down', 'off']);
+export type DependencyState = z.infer<typeof ZDependencyState>;
+
+/**
+ * GET /api/health/ready: 200 when this node can serve (the database, Redis when configured and
+ * the media store all answer), else 503 naming what is down (or that the node is shutting down).
+ */
+export const ZReadiness = z.object({
+  status: z.enum(['ready', 'unavailable']),
+  /** Set on a 503: what is down, in words. */
+  message: z.string().optional(),
+  /** Set on a 503, like every error answer. */
+  code: z.string().optional(),
+  checks: z.object({ database: ZDependencyState, redis: ZDependencyState, media: ZDependencyState }),
+  /** True once the node got SIGTERM: the load balancer should stop sending it requests. */
+  shuttingDown: z.boolean(),
+});
+export type Readiness = z.infer<typeof ZReadiness>;

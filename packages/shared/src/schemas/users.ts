@@ -121,6 +121,13 @@ export const ZChangePasswordBody = z.object(
 );
 export type ChangePasswordBody = z.infer<typeof ZChangePasswordBody>;
 
+/** `DELETE /api/users/me`: the member's current password, so a stolen token cannot delete the account. */
+export const ZDeleteAccountBody = z.object(
+  { password: z.string({ message: USER_MSG.passwordRequired }).min(1, USER_MSG.passwordRequired) },
+  { message: USER_MSG.passwordRequired },
+);
+export type DeleteAccountBody = z.infer<typeof ZDeleteAccountBody>;
+
 /** `GET /api/users`: an optional name search and a limit (default 20, at most 50). */
 export const ZListUsersQuery = makePageQuery(USERS_LIST_LIMIT)
   .pick({ limit: true })

@@ -287,6 +287,12 @@ export async function recomputeCounters(db: DbOrTx): Promise<void> {
       LEFT JOIN (SELECT post_id, count(*)::int AS n FROM ${shares} GROUP BY post_id) s ON s.post_id = p.id
     ) c
     WHERE ${posts.id} = c.id`);
+  // The searched alt text of each post, from its images (as createPost writes it).
+  await db.execute(sql`
+    UPDATE ${posts} SET media_alt_text = m.alt
+    FROM (SELECT post_id, string_agg(alt_text, ' ' ORDER BY position) AS alt
+          FROM ${postMedia} WHERE alt_text <> '' GROUP BY post_id) m
+    WHERE ${posts.id} = m.post_id`);
   await db.execute(sql`
     UPDATE ${users} SET posts_count = c.posts, followers_count = c.followers, following_count = c.following
     FROM (

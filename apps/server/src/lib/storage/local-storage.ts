@@ -28,7 +28,22 @@ export function createLocalStorage(root: string): MediaStorage {
 
   const urlOf = (key: string) => `${MEDIA_URL_PREFIX}${key}`;
 
+  async function read(key: string): Promise<StoredObject | null> {
+    if (!isValidMediaKey(key)) return null;
+    const file = pathOf(key);
+    try {
+      const stat = await fsp.stat(file);
+      if (!stat.isFile()) return null;
+      return { stream: fs.createReadStream(file), size: stat.size, contentType: contentTypeOfKey(key) };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
+  }
+
   return {
+    kind: 'local',
+
     async put(key, data) {
       const file = pathOf(key);
       // Content-addressed: an existing file already holds exactly these bytes.
@@ -41,6 +56,11 @@ export function createLocalStorage(root: string): MediaStorage {
       return urlOf(key);
     },
 
+    async has(key) {
+      if (!isValidMediaKey(key)) return false;
+      return fs.existsSync(pathOf(key));
+    },
+
     async get(key) {
       if (!isValidMediaKey(key)) return null;
       try {
@@ -51,18 +71,8 @@ export function createLocalStorage(root: string): MediaStorage {
       }
     },
 
-    async stream(key): Promise<StoredObject | null> {
-      if (!isValidMediaKey(key)) return null;
-      const file = pathOf(key);
-      try {
-        const stat = await fsp.stat(file);
-        if (!stat.isFile()) return null;
-        return { stream: fs.createReadStream(file), size: stat.size, contentType: contentTypeOfKey(key) };
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-        throw err;
-      }
-    },
+    read,
+    stream: read,
 
     async delete(key) {
       if (!isValidMediaKey(key)) return;
@@ -70,5 +80,28 @@ export function createLocalStorage(root: string): MediaStorage {
     },
 
     urlOf,
+
+    async check() {
+      // The directory exists (or can be made) and this process may write into it.
+      await fsp.mkdir(absoluteRoot, { recursive: true });
+      await fsp.access(absoluteRoot, fs.constants.W_OK);
+    },
   };
+}
+
+/** Every media key stored under a local root (`media:migrate` copies them into the bucket). */
+export async function* listLocalMediaKeys(root: string): AsyncGenerator<string> {
+  let shards: string[];
+  try {
+    shards = await fsp.readdir(root);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw err;
+  }
+  for (const shard of shards.sort()) {
+    if (!/^[0-9a-f]{2}$/.test(shard)) continue;
+    for (const name of (await fsp.readdir(path.join(root, shard))).sort()) {
+      if (isValidMediaKey(name) && name.startsWith(shard)) yield name;
+    }
+  }
 }

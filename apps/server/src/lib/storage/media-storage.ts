@@ -10,8 +10,9 @@ export interface StoredObject {
 
 /**
  * Where processed media lives. The local-disk store is the embedded default; an S3-compatible
- * store implements the same four calls (put returns the CDN/public URL, get/stream read back,
- * delete removes), so nothing above this interface knows which one is configured.
+ * store (`MEDIA_STORE=s3`) implements the same calls, so nothing above this interface knows which
+ * one is configured. Stored paths are `/media/<key>` either way; `lib/public-urls.ts` turns them
+ * into MEDIA_PUBLIC_URL/<key> (bucket or CDN) or this node's own /media/<key>.
  *
  * Keys are content-addressed (see `contentKey`): the same bytes always get the same key, so a
  * put of an existing key is a no-op and a URL never changes meaning, which is what makes
@@ -19,16 +20,28 @@ export interface StoredObject {
  * after checking that no upload or post still references it.
  */
 export interface MediaStorage {
-  /** Stores the bytes under `key` (idempotent) and returns the object's public URL. */
+  /** Which store this is, for logs, readiness and metrics. */
+  readonly kind: 'local' | 's3';
+  /** Stores the bytes under `key` (idempotent) and returns the object's stored path (`/media/<key>`). */
   put(key: string, data: Buffer, contentType: string): Promise<string>;
+  /** Whether an object exists under `key`. */
+  has(key: string): Promise<boolean>;
   /** The whole object, or null when it does not exist. */
   get(key: string): Promise<Buffer | null>;
-  /** A stream of the object, or null when it does not exist. */
+  /** A stream of the object, or null when it does not exist (the /media route, exports). */
+  read(key: string): Promise<StoredObject | null>;
+  /** The same as `read` (its first name; kept so callers written before the rename still work). */
   stream(key: string): Promise<StoredObject | null>;
+  /** Removes the object; a key that does not exist is no error. */
   delete(key: string): Promise<void>;
-  /** The public URL of a key, without touching the store. */
+  /** The stored path of a key, without touching the store. */
   urlOf(key: string): string;
+  /** Resolves when the store answers (readiness); rejects with the reason otherwise. */
+  check(): Promise<void>;
 }
+
+/** Content-addressed and hashed files never change meaning: browsers and CDNs may keep them forever. */
+export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 /** The URL prefix under which the app itself serves local media. */
 export const MEDIA_URL_PREFIX = '/media/';

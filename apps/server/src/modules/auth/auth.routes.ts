@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { makeRegisterBody, ZAuthResponse, ZLoginBody, ZSelfUser } from '@glimpse/shared';
 import { BEARER_REQUIRED, ERROR_ANSWERS } from '../../plugins/api-docs.js';
 import { urlsOf, viewerOf } from '../../plugins/auth.js';
+import { rateLimit } from '../../plugins/rate-limit.js';
 import { getSelf, loginUser, registerUser } from './auth.service.js';
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
@@ -14,6 +15,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/users',
     {
+      config: rateLimit('registrations'),
       schema: {
         summary: 'Register: email (mainstream provider), username, password; answers the member and a token',
         body: ZRegisterBody,

@@ -1,6 +1,8 @@
 import {
   MOD_MSG,
   MSG,
+  SIGN_IN_ADDRESS_MAX,
+  SIGN_IN_WINDOW_MS,
   type AuthResponse,
   type LoginBody,
   type RegisterBody,
@@ -26,8 +28,6 @@ import {
   updateUser,
   type UserRow,
 } from '../users/users.repo.js';
-
-const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 
 /**
  * Resolves a bearer token to a Viewer, or throws the API.md error for it: none → 401 `Access token
@@ -121,8 +121,10 @@ export async function registerUser(
 }
 
 /**
- * Email or username + password. Repeated failures for one login from one address are refused
- * with 429 for a while, before any password is checked, so guessing costs the attacker time.
+ * Email or username + password, limited per account and per address. Each attempt is counted
+ * first, in one atomic step per key, and only an attempt within both limits gets its password
+ * checked, so parallel guesses cannot race past the limit. Email and username resolve to the same
+ * account key; a correct password takes its attempt back.
  */
 export async function loginUser(
   ctx: AppContext,
@@ -130,20 +132,26 @@ export async function loginUser(
   ip: string,
   urls: PublicUrls,
 ): Promise<AuthResponse> {
-  const limitKey = `login:${ip}:${body.email.toLowerCase()}`;
-  if ((await ctx.rateLimiter.peek(limitKey)) >= ctx.config.loginMaxFailures) {
-    throw new AppError('RATE_LIMITED', MSG.tooManyAttempts);
-  }
   const row = await findUserByLogin(ctx.db, body.email);
-  if (!row) {
-    await ctx.rateLimiter.hit(limitKey, LOGIN_WINDOW_MS);
-    throw new AppError('NOT_FOUND', MSG.accountNotFound);
+  const accountKey = row ? `login:account:${row.id}` : `login:unknown:${body.email.toLowerCase()}`;
+  const addressKey = `login:address:${ip}`;
+  const [account, address] = await Promise.all([
+    ctx.rateLimiter.attempt(accountKey, SIGN_IN_WINDOW_MS),
+    ctx.rateLimiter.attempt(addressKey, SIGN_IN_WINDOW_MS),
+  ]);
+  const overAccount = account.count > ctx.config.loginMaxFailures;
+  const overAddress = address.count > SIGN_IN_ADDRESS_MAX;
+  if (overAccount || overAddress) {
+    const waitMs = Math.max(overAccount ? account.resetInMs : 0, overAddress ? address.resetInMs : 0);
+    throw new AppError('RATE_LIMITED', MSG.tooManyAttempts, {
+      retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)),
+    });
   }
+  if (!row) throw new AppError('NOT_FOUND', MSG.accountNotFound);
   if (!(await verifyPassword(row.passwordHash, body.password))) {
-    await ctx.rateLimiter.hit(limitKey, LOGIN_WINDOW_MS);
     throw new AppError('INVALID_CREDENTIALS', MSG.invalidCredentials);
   }
-  await ctx.rateLimiter.reset(limitKey);
+  await Promise.all([ctx.rateLimiter.refund(accountKey), ctx.rateLimiter.refund(addressKey)]);
   // Only after the password: a suspension is not revealed to someone who does not hold it.
   refuseSuspended(row);
   const current = await applyAdminEmails(ctx, row);

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, type AuthResponse, type TokenPayload } from '@glimpse/shared';
 import { signToken } from '../../lib/jwt.js';
-import { createTestApp, registerViaApi, TEST_JWT_SECRET, type TestApp } from '../../test/harness.js';
+import {
+  createTestApp,
+  registerViaApi,
+  TEST_JWT_SECRET,
+  testAddress,
+  type TestApp,
+} from '../../test/harness.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,9 +18,19 @@ afterAll(async () => {
 });
 
 const register = (payload: unknown) =>
-  t.app.inject({ method: 'POST', url: '/api/users', payload: payload as object });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/users',
+    payload: payload as object,
+    remoteAddress: testAddress(),
+  });
 const login = (payload: unknown) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/login', payload: payload as object });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: payload as object,
+    remoteAddress: testAddress(),
+  });
 
 function decode(token: string): TokenPayload {
   return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as TokenPayload;

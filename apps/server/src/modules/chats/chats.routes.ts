@@ -13,6 +13,7 @@ import {
 } from '@glimpse/shared';
 import { BEARER_REQUIRED, ERROR_ANSWERS } from '../../plugins/api-docs.js';
 import { urlsOf, viewerOf } from '../../plugins/auth.js';
+import { rateLimit } from '../../plugins/rate-limit.js';
 import { archiveChat, deleteChat, listChats, openDirectChat } from './chats.service.js';
 import { listChatMessages } from './messages.service.js';
 
@@ -40,6 +41,7 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
     '/api/chats',
     {
       ...auth,
+      config: rateLimit('chats'),
       schema: {
         summary: 'The direct chat with a member: the existing one, or a new one',
         security,

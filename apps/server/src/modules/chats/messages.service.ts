@@ -116,6 +116,7 @@ export async function sendChatMessage(
     urls,
   );
   ctx.events.newMessage(message, { senderId: sender.id, tempId: input.tempId });
+  ctx.metrics.messagesSent.inc();
   await tellBadges(async () => {
     const others = (await listMemberIds(ctx.db, input.chatId)).filter((id) => id !== sender.id);
     await announceUnreadCountsOf(ctx, others);

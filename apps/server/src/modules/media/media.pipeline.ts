@@ -2,9 +2,31 @@ import sharp, { type Metadata, type Sharp, type SharpOptions } from 'sharp';
 import { rgbaToThumbHash } from 'thumbhash';
 import { MAX_IMAGE_PIXELS, type ImageVariant } from '@glimpse/shared';
 import { contentKey, type MediaStorage } from '../../lib/storage/index.js';
+import { createWorkQueue } from '../../lib/work-queue.js';
 import { SHARP_FORMAT_OF, sniffImageFormat, type ImageFormat } from './media.detect.js';
 
 export type ImageKind = 'post' | 'avatar';
+
+/**
+ * Images decoded at once in this process. A 7000x7000 PNG decodes to ~140 MiB of pixels before it
+ * is scaled down, so parallel decodes of big uploads add up fast (4 requests x 5 such PNGs took
+ * the server from ~170 to ~740 MiB); one at a time keeps it near one image's worth, and sharp gets
+ * no faster from more on two cores (one libvips thread per image here). Measured in
+ * bench/README.md ("Upload memory").
+ */
+export const IMAGE_DECODE_CONCURRENCY = 1;
+
+/**
+ * The process's image-processing pool for uploads (post images, avatars): every decode waits its
+ * turn here (processUpload). `imageQueue.size()` is the number of images waiting (for metrics).
+ */
+export const imageQueue = createWorkQueue(IMAGE_DECODE_CONCURRENCY);
+
+// libvips keeps recent operations and their pixels cached for reuse; uploads never repeat, so the
+// cache only holds memory.
+sharp.cache(false);
+// One libvips worker thread per image (the default on glibc already; explicit for musl and macOS).
+sharp.concurrency(1);
 
 /** Longest side of the stored "original": uploads are kept bounded, never at camera size. */
 export const ORIGINAL_MAX_PX = 2048;
@@ -47,7 +69,13 @@ export interface ProcessedImage {
  * more than MAX_IMAGE_PIXELS: a 40 KB PNG claiming 60000x60000 never allocates its 14 GB.
  * Only the first frame of an animated GIF/WebP is read.
  */
-const INPUT_OPTIONS: SharpOptions = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', pages: 1 };
+const INPUT_OPTIONS: SharpOptions = {
+  limitInputPixels: MAX_IMAGE_PIXELS,
+  failOn: 'error',
+  pages: 1,
+  // Stream the decode top to bottom where the operations allow, instead of loading it whole.
+  sequentialRead: true,
+};
 
 function asRejection(err: unknown): ImageRejectedError {
   if (err instanceof ImageRejectedError) return err;
@@ -186,4 +214,18 @@ export async function processImage(
   await inspectImage(input);
   const base = await decodeBounded(input);
   return opts.kind === 'avatar' ? processAvatar(storage, base) : processPostImage(storage, base);
+}
+
+/**
+ * processImage for an upload, in its turn in the process's image pool: the decode and every
+ * output derived from it run there, so however many uploads arrive at once, one image's working
+ * memory is held at a time (the rest wait, and each still gets its answer). The demo seeder, whose
+ * images are its own and bounded, calls processImage directly with its own limit.
+ */
+export function processUpload(
+  storage: MediaStorage,
+  input: Buffer,
+  opts: { kind: ImageKind },
+): Promise<ProcessedImage> {
+  return imageQueue.run(() => processImage(storage, input, opts));
 }

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { PublicUrls } from '../../lib/public-urls.js';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import { ImageRejectedError, inspectImage, processImage, type ImageRejection } from './media.pipeline.js';
+import { ImageRejectedError, inspectImage, processUpload, type ImageRejection } from './media.pipeline.js';
 import { insertUploads } from './media.repo.js';
 import type { ReadImagePartsOptions } from './media.multipart.js';
 
@@ -42,9 +42,9 @@ export async function uploadPostMedia(
 ): Promise<UploadedMedia[]> {
   try {
     for (const file of files) await inspectImage(file);
-    // One at a time: each decode may hold a 2048 px raw frame, and sharp already uses every core.
+    // One at a time, through the process's image pool (other uploads' images wait their turn too).
     const processed = [];
-    for (const file of files) processed.push(await processImage(ctx.storage, file, { kind: 'post' }));
+    for (const file of files) processed.push(await processUpload(ctx.storage, file, { kind: 'post' }));
     const rows = await insertUploads(
       ctx.db,
       processed.map((p) => ({

@@ -3,6 +3,7 @@ import {
   USER_MSG,
   type AuditLog,
   type AuditQuery,
+  type ModeratedUserAnswer,
   type ModeratedUserResponse,
   type RolesBody,
 } from '@glimpse/shared';
@@ -12,7 +13,7 @@ import { newId } from '../../lib/ids.js';
 import { fetchPage } from '../../lib/pagination.js';
 import type { Viewer } from '../../lib/permissions.js';
 import { decodeTimeCursor, encodeTimeCursor } from '../posts/posts.cursor.js';
-import { findUserByEmail, findUserById } from '../users/users.repo.js';
+import { findUserByEmail, findUserById, findUserByUsername } from '../users/users.repo.js';
 import { toAuditEntry, toModeratedUser } from './moderation.mapper.js';
 import {
   insertAuditEntry,
@@ -68,6 +69,19 @@ export async function updateRoles(
   });
   const [row] = await selectModeratedUsers(ctx.db, [userId]);
   return { message: MOD_MSG.rolesUpdated, user: toModeratedUser(row!) };
+}
+
+/** GET /api/admin/users?username=: one member's roles and suspension, for the roles screen (admins). */
+export async function findModeratedUser(
+  ctx: AppContext,
+  viewer: Viewer,
+  username: string,
+): Promise<ModeratedUserAnswer> {
+  requireAdmin(viewer);
+  const user = await findUserByUsername(ctx.db, username);
+  if (!user) throw new AppError('NOT_FOUND', USER_MSG.userNotFound);
+  const [row] = await selectModeratedUsers(ctx.db, [user.id]);
+  return { user: toModeratedUser(row!) };
 }
 
 /** GET /api/admin/audit: every moderation and role action, newest first (admins). */

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  ZAdminUserQuery,
   ZAuditLog,
   ZAuditQuery,
   ZCommentIdParams,
   ZEmptyBody,
   ZMessageAnswer,
+  ZModeratedUserAnswer,
   ZModeratedUserResponse,
   ZReportBody,
   ZReportIdParams,
@@ -20,7 +22,7 @@ import {
 } from '@glimpse/shared';
 import { BEARER_REQUIRED, ERROR_ANSWERS } from '../../plugins/api-docs.js';
 import { urlsOf, viewerOf } from '../../plugins/auth.js';
-import { listAudit, updateRoles } from './admin.service.js';
+import { findModeratedUser, listAudit, updateRoles } from './admin.service.js';
 import { deleteComment } from './comments.service.js';
 import { createReport, listReports, resolveReport } from './reports.service.js';
 import { suspendUser, unsuspendUser } from './suspension.service.js';
@@ -121,6 +123,20 @@ export async function moderationRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => updateRoles(ctx, viewerOf(request), request.params.id, request.body),
+  );
+
+  r.get(
+    '/api/admin/users',
+    {
+      ...auth,
+      schema: {
+        summary: "A member's roles and suspension by username, for the roles screen (admins only)",
+        security,
+        querystring: ZAdminUserQuery,
+        response: { 200: ZModeratedUserAnswer, ...ERROR_ANSWERS },
+      },
+    },
+    async (request) => findModeratedUser(ctx, viewerOf(request), request.query.username),
   );
 
   r.get(

@@ -1,3 +1,4 @@
+import { lockKey } from '../../db/locks.js';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { insertedRow } from '../../lib/db-errors.js';
@@ -97,6 +98,14 @@ export function selectCommentsPage(
 export async function findAuthor(db: DbOrTx, userId: string): Promise<CommentRow['user'] | undefined> {
   const [row] = await db.select(authorColumns).from(users).where(eq(users.id, userId)).limit(1);
   return row;
+}
+
+/**
+ * Serializes one member's like toggles of one post (until the transaction ends): each toggle then
+ * sees the previous one's outcome, so every answer states the real final state.
+ */
+export async function lockLikeToggle(tx: DbOrTx, userId: string, postId: string): Promise<void> {
+  await lockKey(tx, `like:${userId}:${postId}`);
 }
 
 export interface CommentTargetRow {

@@ -1,6 +1,7 @@
 import {
   POST_DETAIL_COMMENTS,
   POST_MSG,
+  VIEW_DEDUPE_WINDOW_MS,
   type CommentBody,
   type CommentsQuery,
   type CommentResult,
@@ -22,6 +23,7 @@ import {
   insertComment,
   insertLike,
   insertShare,
+  lockLikeToggle,
   selectCommentsPage,
 } from './posts.engagement.repo.js';
 import {
@@ -33,7 +35,7 @@ import {
 } from '../notifications/notifications.service.js';
 import { hydratePosts } from './posts.hydrate.js';
 import { toComment } from './posts.mapper.js';
-import { bumpPostCounters, countPostView, findPost } from './posts.repo.js';
+import { bumpPostCounters, countPostView, findPost, findPostPage } from './posts.repo.js';
 import { isPostVisible, visiblePostsWhere, type PostViewer } from './posts.visibility.js';
 
 const postNotFound = () => new AppError('NOT_FOUND', POST_MSG.notFound);
@@ -47,8 +49,15 @@ export async function getPostDetail(
   viewer: PostViewer | null,
   postId: string,
   urls: PublicUrls,
+  clientAddress: string,
 ): Promise<PostDetail> {
-  const row = await countPostView(ctx.db, postId, visiblePostsWhere(viewer));
+  // A view counts once per viewer (the member, else the address) per post per window: reloading
+  // a post, or a script reading it 300 times, adds one.
+  const viewerKey = viewer ? `m:${viewer.id}` : `a:${clientAddress}`;
+  const { count } = await ctx.rateLimiter.attempt(`view:${postId}:${viewerKey}`, VIEW_DEDUPE_WINDOW_MS);
+  const visible = visiblePostsWhere(viewer);
+  const row =
+    count === 1 ? await countPostView(ctx.db, postId, visible) : await findPostPage(ctx.db, postId, visible);
   if (!row) throw postNotFound();
   const [[post], commentRows] = await Promise.all([
     hydratePosts(ctx.db, [row], viewer, urls),
@@ -92,6 +101,8 @@ export async function toggleLike(
   urls: PublicUrls,
 ): Promise<LikeResult> {
   const { result, change } = await ctx.db.transaction(async (tx) => {
+    // One toggle of this (member, post) at a time: each sees the last one's outcome and flips it.
+    await lockLikeToggle(tx, viewer.id, postId);
     if (!(await isPostVisible(tx, postId, viewer))) throw postNotFound();
     if (await insertLike(tx, postId, viewer.id)) {
       const row = await bumpPostCounters(tx, postId, { likes: 1 });

@@ -29,8 +29,8 @@ afterAll(async () => {
 
 const post = (url: string, headers: Record<string, string>, payload?: object) =>
   t.app.inject({ method: 'POST', url, headers, payload });
-const get = (url: string, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') =>
+  t.app.inject({ method: 'GET', url, headers, remoteAddress });
 const UNKNOWN_ID = '0'.repeat(24);
 
 async function postRow(id: string) {
@@ -39,7 +39,7 @@ async function postRow(id: string) {
 }
 
 describe('GET /api/posts/{id}', () => {
-  it('answers the post, counts each view, and moves the trending score with it', async () => {
+  it('answers the post, counts each viewer once, and moves the trending score with it', async () => {
     const p = await createPostViaApi(t, author);
     const before = await postRow(p.id);
     const first = await get(`/api/posts/${p.id}`);
@@ -51,8 +51,15 @@ describe('GET /api/posts/{id}', () => {
     });
     const second = await get(`/api/posts/${p.id}`, member.auth);
     expect(second.json<Post>().analytics.views).toBe(2);
+    // The same viewers again (the member from anywhere, the visitor's address): no new views.
+    for (let i = 0; i < 30; i++) {
+      await get(`/api/posts/${p.id}`);
+      await get(`/api/posts/${p.id}`, member.auth, `198.51.100.${i}`);
+    }
+    expect((await postRow(p.id)).viewsCount).toBe(2);
+    expect((await get(`/api/posts/${p.id}`)).json<Post>().analytics.views).toBe(2);
     // Views weigh 0.1 and engagement below 1 counts as 1, so the score moves from the 11th view on.
-    for (let i = 0; i < 11; i++) await get(`/api/posts/${p.id}`);
+    for (let i = 0; i < 11; i++) await get(`/api/posts/${p.id}`, {}, `203.0.113.${i}`);
     const after = await postRow(p.id);
     expect(after.viewsCount).toBe(13);
     expect(after.hotScore).toBeGreaterThan(before.hotScore);

@@ -268,6 +268,20 @@ export async function countPostView(
   return row;
 }
 
+/** The post page row (engagement ids included) when `visible` holds, without counting a view. */
+export async function findPostPage(
+  db: DbOrTx,
+  postId: string,
+  visible: SQL,
+): Promise<PostPageRow | undefined> {
+  const [row] = await db
+    .select(postPageColumns)
+    .from(posts)
+    .where(and(eq(posts.id, postId), visible))
+    .limit(1);
+  return row;
+}
+
 export async function bumpAuthorPostsCount(db: DbOrTx, authorId: string, delta: 1 | -1): Promise<void> {
   await db
     .update(users)

@@ -22,6 +22,7 @@ import {
 } from '@glimpse/shared';
 import { BEARER_OPTIONAL, BEARER_REQUIRED, ERROR_ANSWERS } from '../../plugins/api-docs.js';
 import { urlsOf, viewerOf } from '../../plugins/auth.js';
+import { rateLimit } from '../../plugins/rate-limit.js';
 import {
   addComment,
   getPostDetail,
@@ -68,6 +69,7 @@ export async function postsRoutes(app: FastifyInstance): Promise<void> {
     '/api/posts',
     {
       ...required,
+      config: rateLimit('posts'),
       schema: {
         summary: "Creates a post from the caller's uploads (POST /api/posts/upload-media)",
         security: BEARER_REQUIRED,
@@ -90,7 +92,8 @@ export async function postsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: ZPostDetail, ...ERROR_ANSWERS },
       },
     },
-    async (request) => getPostDetail(ctx, request.viewer, request.params.id, urlsOf(app, request)),
+    async (request) =>
+      getPostDetail(ctx, request.viewer, request.params.id, urlsOf(app, request), request.ip),
   );
 
   r.delete(
@@ -128,6 +131,7 @@ export async function postsRoutes(app: FastifyInstance): Promise<void> {
     '/api/posts/:id/like',
     {
       ...required,
+      config: rateLimit('likes'),
       schema: {
         summary: 'Likes, or unlikes when already liked',
         security: BEARER_REQUIRED,
@@ -143,6 +147,7 @@ export async function postsRoutes(app: FastifyInstance): Promise<void> {
     '/api/posts/:id/comment',
     {
       ...required,
+      config: rateLimit('comments'),
       schema: {
         summary: 'Adds a comment',
         security: BEARER_REQUIRED,
@@ -163,6 +168,7 @@ export async function postsRoutes(app: FastifyInstance): Promise<void> {
     '/api/posts/:id/share',
     {
       ...required,
+      config: rateLimit('shares'),
       schema: {
         summary: 'Records a share; answers the new count and the link to share',
         security: BEARER_REQUIRED,

@@ -78,6 +78,10 @@ export async function createPost(
       latitude: loc?.coordinates?.latitude ?? null,
       longitude: loc?.coordinates?.longitude ?? null,
       address: loc ? loc.address : null,
+      mediaAltText: images
+        .map((img) => img.altText)
+        .filter((alt) => alt !== '')
+        .join(' '),
       hotScore: hotScoreOf({ likes: 0, comments: 0, shares: 0, views: 0 }, now),
       createdAt: now,
       updatedAt: now,

@@ -53,3 +53,16 @@ export async function isPostVisible(db: DbOrTx, postId: string, viewer: PostView
     .limit(1);
   return row !== undefined;
 }
+
+/** How many of the author's posts this viewer may see (the profile's `postsCount`). */
+export async function countVisiblePostsBy(
+  db: DbOrTx,
+  authorId: string,
+  viewer: PostViewer | null,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(posts)
+    .where(and(eq(posts.authorId, authorId), visiblePostsWhere(viewer)));
+  return row?.n ?? 0;
+}

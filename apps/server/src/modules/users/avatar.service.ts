@@ -4,7 +4,7 @@ import { AppError } from '../../lib/errors.js';
 import type { Viewer } from '../../lib/permissions.js';
 import type { PublicUrls } from '../../lib/public-urls.js';
 import type { ReadImagePartsOptions } from '../media/media.multipart.js';
-import { processImage, type ImageRejection } from '../media/media.pipeline.js';
+import { processUpload, type ImageRejection } from '../media/media.pipeline.js';
 import { imageRejectionError } from '../media/media.service.js';
 import { toSelfUser } from './users.mapper.js';
 import { updateUser } from './users.repo.js';
@@ -47,7 +47,7 @@ export async function uploadAvatar(
 ): Promise<AvatarResponse> {
   let url: string;
   try {
-    ({ url } = await processImage(ctx.storage, file, { kind: 'avatar' }));
+    ({ url } = await processUpload(ctx.storage, file, { kind: 'avatar' }));
   } catch (err) {
     throw imageRejectionError(err, AVATAR_REJECTIONS);
   }

@@ -1,3 +1,4 @@
+import { lockKey } from '../../db/locks.js';
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { follows, users } from '../../db/schema/index.js';
@@ -148,4 +149,9 @@ export async function listOtherPeople(db: DbOrTx, q: PeopleQuery): Promise<Publi
     )
     .orderBy(...match.prefixFirst, mostFollowedFirst, users.id)
     .limit(q.limit);
+}
+
+/** Serializes one member's follow toggles of one member (until the transaction ends). */
+export async function lockFollowToggle(tx: DbOrTx, followerId: string, followeeId: string): Promise<void> {
+  await lockKey(tx, `follow:${followerId}:${followeeId}`);
 }

@@ -12,6 +12,7 @@ import {
   deleteFollow,
   insertFollow,
   isFollowing,
+  lockFollowToggle,
   readFollowersCount,
   shiftFollowCounters,
 } from './follows.repo.js';
@@ -39,6 +40,8 @@ export async function toggleFollow(
   const pair = { recipientId: targetId, actorId: viewer.id };
   try {
     const { result, change } = await ctx.db.transaction(async (tx) => {
+      // One toggle of this pair at a time: each one sees the last one's outcome and flips it.
+      await lockFollowToggle(tx, viewer.id, targetId);
       if (!(await userExists(tx, targetId))) throw new AppError('NOT_FOUND', USER_MSG.userNotFound);
       // Blocking removed any follow between them, so across a block there is nothing to undo.
       if (await isBlockedBetween(tx, viewer.id, targetId))
@@ -53,7 +56,7 @@ export async function toggleFollow(
         const change = await removeNotification(tx, { type: 'follow', ...pair });
         return { result: { following: false, followersCount }, change };
       }
-      // Another toggle of this same pair removed the row between our INSERT and DELETE.
+      // Unreachable while toggles of a pair are serialized; kept as the safe answer.
       return {
         result: { following: false, followersCount: await readFollowersCount(tx, targetId) },
         change: null,

@@ -25,9 +25,14 @@ export async function changePassword(
   viewer: Viewer,
   body: ChangePasswordBody,
 ): Promise<ChangePasswordResponse> {
+  // Counted before the check (one atomic step), so parallel guesses cannot race past the limit;
+  // a correct password takes its attempt back.
   const limitKey = `password:${viewer.id}`;
-  if ((await ctx.rateLimiter.peek(limitKey)) >= ctx.config.loginMaxFailures) {
-    throw new AppError('RATE_LIMITED', MSG.tooManyAttempts);
+  const attempt = await ctx.rateLimiter.attempt(limitKey, WRONG_PASSWORD_WINDOW_MS);
+  if (attempt.count > ctx.config.loginMaxFailures) {
+    throw new AppError('RATE_LIMITED', MSG.tooManyAttempts, {
+      retryAfterSeconds: Math.max(1, Math.ceil(attempt.resetInMs / 1000)),
+    });
   }
   const row = await findUserById(ctx.db, viewer.id);
   if (!row) throw new AppError('NOT_FOUND', USER_MSG.userNotFound);
@@ -35,11 +40,8 @@ export async function changePassword(
   const isCurrent =
     body.currentPassword.length <= PASSWORD_MAX_LENGTH &&
     (await verifyPassword(row.passwordHash, body.currentPassword));
-  if (!isCurrent) {
-    await ctx.rateLimiter.hit(limitKey, WRONG_PASSWORD_WINDOW_MS);
-    throw new AppError('VALIDATION', MSG.currentPasswordIncorrect);
-  }
-  await ctx.rateLimiter.reset(limitKey);
+  if (!isCurrent) throw new AppError('VALIDATION', MSG.currentPasswordIncorrect);
+  await ctx.rateLimiter.refund(limitKey);
   // Every session ends at once (tokens of any second, open sockets on every node); the caller's
   // session continues with the fresh token in the answer.
   const passwordHash = await hashPassword(body.newPassword);

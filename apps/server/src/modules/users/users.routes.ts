@@ -20,6 +20,7 @@ import {
 } from '@glimpse/shared';
 import { BEARER_OPTIONAL, BEARER_REQUIRED, ERROR_ANSWERS } from '../../plugins/api-docs.js';
 import { urlsOf, viewerOf } from '../../plugins/auth.js';
+import { rateLimit } from '../../plugins/rate-limit.js';
 import { readImageParts } from '../media/media.multipart.js';
 import { AVATAR_PARTS, uploadAvatar } from './avatar.service.js';
 import { blockUser, listBlocked, unblockUser } from './blocks.service.js';
@@ -38,6 +39,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     '/api/users/:id/follow',
     {
       ...auth,
+      config: rateLimit('follows'),
       schema: {
         summary: 'Follows, or unfollows when already following',
         security,
@@ -152,6 +154,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     '/api/users/avatar',
     {
       ...auth,
+      config: rateLimit('uploads'),
       schema: {
         summary: 'Replaces the avatar: multipart/form-data, one image file in the field "avatar" (≤ 5 MB)',
         security,

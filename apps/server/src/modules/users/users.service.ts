@@ -15,6 +15,7 @@ import { can, type Viewer } from '../../lib/permissions.js';
 import { blockDirections } from './blocks.repo.js';
 import { isSuspendedNow } from './suspension.js';
 import type { PublicUrls } from '../../lib/public-urls.js';
+import { countVisiblePostsBy } from '../posts/posts.visibility.js';
 import { isFollowing, listFollowedPeople, listOtherPeople } from './follows.repo.js';
 import { toPublicUser, toSelfUser } from './users.mapper.js';
 import { findUserById, findUserByEmail, findUserByUsername, updateUser, type UserRow } from './users.repo.js';
@@ -44,7 +45,10 @@ export async function getProfile(
   if (isSuspendedNow(row) && !can(viewer, 'moderate_content')) {
     throw new AppError('NOT_FOUND', USER_MSG.userNotFound);
   }
-  if (!viewer) return toPublicUser(row, urls);
+  // Another viewer's count is of the posts they may see (privacy, removals), not the stored total.
+  const postsCount = await countVisiblePostsBy(ctx.db, row.id, viewer);
+  const shown = { ...row, postsCount };
+  if (!viewer) return toPublicUser(shown, urls);
   // Across a block the blocked member gets 404; the blocker still reaches the profile (marked),
   // which is where they unblock. Neither sees the other's posts (the visibility rule).
   const [directions, isFollowedByUser] = await Promise.all([
@@ -52,7 +56,7 @@ export async function getProfile(
     isFollowing(ctx.db, viewer.id, row.id),
   ]);
   if (directions.blockedViewer) throw new AppError('NOT_FOUND', USER_MSG.userNotFound);
-  return toPublicUser(row, urls, { isFollowedByUser, isBlockedByUser: directions.viewerBlocked });
+  return toPublicUser(shown, urls, { isFollowedByUser, isBlockedByUser: directions.viewerBlocked });
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   writeStoredToken,
 } from '../../lib/token-storage';
 import { AuthContext, type AuthContextValue } from '../../lib/auth-context';
+import { clearPrivateCaches } from '../../lib/offline-cache';
 import { checkToken, restoreSessionFromToken } from './session';
 
 interface SessionState {
@@ -54,11 +55,14 @@ export function AuthProvider({ children }: AuthProviderProps) {
   const logout = useCallback(() => {
     tokenRef.current = null;
     clearStoredToken();
+    void clearPrivateCaches();
     setIsSocketConnected(false);
     setSession(SIGNED_OUT);
   }, []);
 
   const login = useCallback((token: string, user: SelfUser) => {
+    // Whoever signed in before on this device: their cached answers must not show offline.
+    void clearPrivateCaches();
     tokenRef.current = token;
     writeStoredToken(token);
     setSession({ token, user, isUserLoaded: true });

@@ -1,10 +1,11 @@
-import { MSG } from '@glimpse/shared';
+import { MOD_MSG, MSG } from '@glimpse/shared';
 import { isApiError, isNetworkError } from '../../api/http';
 
 /** SPEC §8 "Login": every failure of POST /api/auth/login as the exact text the user sees. */
 export function getLoginErrorMessage(error: unknown): string {
   if (isNetworkError(error)) return MSG.networkError;
   if (!isApiError(error)) return MSG.unexpectedError;
+  if (error.code === 'ACCOUNT_SUSPENDED') return error.serverMessage ?? MOD_MSG.accountSuspended;
   if (error.status === 400 || error.status === 401) return error.serverMessage ?? MSG.invalidCredentials;
   if (error.status === 404) return MSG.accountNotFound;
   return MSG.loginFailed;

@@ -5,6 +5,9 @@ import { useNavigate } from 'react-router';
 import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
+import { useBlockedUsersQuery, useBlockMutation } from '../../api/queries/moderation';
+import { ConfirmBlockDialog } from '../moderation/ConfirmBlockDialog';
+import { MODERATION_TEXT } from '../../lib/text';
 import { CHAT_TEXT } from '../../lib/text';
 import {
   chatAvatarUrl,
@@ -40,6 +43,10 @@ export function ConversationHeader({
   const name = chatDisplayName(chat, myUserId);
   const isOnline = isChatOnline(chat, myUserId);
   const other = chat.type === 'direct' ? otherParticipant(chat, myUserId) : undefined;
+  const blocked = useBlockedUsersQuery(Boolean(other));
+  const unblock = useBlockMutation();
+  const [isBlockOpen, setIsBlockOpen] = useState(false);
+  const isBlocked = Boolean(other && blocked.data?.users.some((u) => u.id === other.id));
 
   const confirmDelete = async () => {
     setIsDeleting(true);
@@ -98,6 +105,18 @@ export function ConversationHeader({
             <DropdownMenu.Item className={styles.menuItem} onSelect={onToggleArchive}>
               {chat.isArchived ? CHAT_TEXT.unarchive : CHAT_TEXT.archive}
             </DropdownMenu.Item>
+            {other && (
+              <DropdownMenu.Item
+                className={styles.menuItem}
+                onSelect={() =>
+                  isBlocked ? unblock.mutate({ userId: other.id, block: false }) : setIsBlockOpen(true)
+                }
+              >
+                {isBlocked
+                  ? MODERATION_TEXT.unblockUser(other.username)
+                  : MODERATION_TEXT.blockUser(other.username)}
+              </DropdownMenu.Item>
+            )}
             <DropdownMenu.Item
               className={`${styles.menuItem} ${styles.menuItemDanger}`}
               onSelect={() => {
@@ -110,6 +129,16 @@ export function ConversationHeader({
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
+      {other && (
+        <ConfirmBlockDialog
+          open={isBlockOpen}
+          onOpenChange={(open) => {
+            setIsBlockOpen(open);
+            if (!open) requestAnimationFrame(() => menuButtonRef.current?.focus());
+          }}
+          user={other}
+        />
+      )}
       <Modal
         open={isConfirmOpen}
         onOpenChange={(open) => {

@@ -8,7 +8,7 @@ import {
   type PostLocation,
   type Privacy,
 } from '@glimpse/shared';
-import { useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
@@ -18,7 +18,10 @@ import { LocationPicker } from './LocationPicker';
 import { useCreatePostFlow, type CreatePostStatus } from './useCreatePostFlow';
 import { CREATE_POST_MSG } from '../../lib/text';
 import { usePostImages } from './usePostImages';
-import { PRIVACY_LABELS } from '../../lib/text';
+import { DRAFT_TEXT, PRIVACY_LABELS } from '../../lib/text';
+import type { PostDraft } from '../../lib/post-draft-store';
+import { useAuth } from '../../lib/useAuth';
+import { usePostDraft } from './usePostDraft';
 
 /** Public first (the default), then widening privacy. */
 const PRIVACY_ORDER: readonly Privacy[] = ['public', 'followers', 'friends', 'private'];
@@ -43,6 +46,46 @@ export function CreatePostPage() {
   const flow = useCreatePostFlow();
   const ids = { content: useId(), category: useId(), privacy: useId(), error: useId() };
   const busy = flow.status !== 'idle';
+  const { user } = useAuth();
+  const { replaceImages } = picker;
+
+  const fill = useCallback(
+    (draft: Omit<PostDraft, 'savedAt'>) => {
+      setTitle(draft.title);
+      setContent(draft.content);
+      setTags(draft.tags);
+      setCategory(draft.category);
+      setPrivacy(draft.privacy);
+      setLocation(draft.location);
+      replaceImages(draft.images);
+    },
+    [replaceImages],
+  );
+  const draft = usePostDraft({
+    userId: user?.id,
+    values: { title, content, tags, category, privacy, location, images: picker.images },
+    defaultPrivacy: DEFAULT_PRIVACY,
+    isEditable: !busy,
+    onRestore: fill,
+  });
+  const { finish: finishDraft } = draft;
+  useEffect(() => {
+    if (flow.status === 'success') finishDraft();
+  }, [flow.status, finishDraft]);
+
+  const onDiscard = () => {
+    draft.discard();
+    fill({
+      title: '',
+      content: '',
+      tags: '',
+      category: '',
+      privacy: DEFAULT_PRIVACY,
+      location: null,
+      images: [],
+    });
+    flow.clearError();
+  };
   const missing = flow.error === CREATE_POST_MSG.required;
   const tagList = splitTags(tags);
 
@@ -62,6 +105,16 @@ export function CreatePostPage() {
   return (
     <div className={styles.page}>
       <h1 className={styles.heading}>Create Post</h1>
+      <div className={styles.draftBar}>
+        <p role="status" className={styles.draftStatus}>
+          {draft.wasRestored ? DRAFT_TEXT.restored : draft.isSaved ? DRAFT_TEXT.saved : ''}
+        </p>
+        {(draft.wasRestored || draft.isSaved) && (
+          <Button variant="ghost" size="sm" onClick={onDiscard} disabled={busy}>
+            {DRAFT_TEXT.discard}
+          </Button>
+        )}
+      </div>
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <section className={styles.card} aria-labelledby="create-photos">
           <h2 id="create-photos" className={styles.sectionTitle}>

@@ -1,4 +1,4 @@
-import { MAX_IMAGES_PER_POST } from '@glimpse/shared';
+import { IMAGE_ALT_TEXT_MAX_LENGTH, MAX_IMAGES_PER_POST } from '@glimpse/shared';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { CloseIcon, PhotosIcon } from '../../components/icons';
 import { cx } from '../../lib/cx';
@@ -132,7 +132,7 @@ export function ImagePicker({
                   className={styles.alt}
                   placeholder="Describe this photo"
                   value={image.altText}
-                  maxLength={300}
+                  maxLength={IMAGE_ALT_TEXT_MAX_LENGTH}
                   disabled={disabled}
                   onChange={(event) => onAltTextChange(image.id, event.target.value)}
                 />

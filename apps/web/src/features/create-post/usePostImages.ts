@@ -65,5 +65,22 @@ export function usePostImages() {
     [setImages],
   );
 
-  return { images, error, addFiles, removeImage, setAltText };
+  /** Puts back a saved draft's photos (or none), with fresh previews; skips the picker's rules. */
+  const replaceImages = useCallback(
+    (items: ReadonlyArray<{ file: File; altText: string }>) => {
+      latest.current.forEach((image) => URL.revokeObjectURL(image.previewUrl));
+      setImages(
+        items.map(({ file, altText }) => ({
+          id: `image-${nextId++}`,
+          file,
+          previewUrl: URL.createObjectURL(file),
+          altText,
+        })),
+      );
+      setError(null);
+    },
+    [setImages],
+  );
+
+  return { images, error, addFiles, removeImage, setAltText, replaceImages };
 }

@@ -3,7 +3,9 @@ import type { MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Avatar } from '../../components/Avatar';
 import { cx } from '../../lib/cx';
+import { MODERATION_TEXT } from '../../lib/text';
 import { useAuth } from '../../lib/useAuth';
+import moderationStyles from '../moderation/Moderation.module.css';
 import { CardCarousel } from './CardCarousel';
 import { FollowButton } from './FollowButton';
 import styles from './PostCard.module.css';
@@ -69,6 +71,11 @@ export function PostCard({ post, onOpen, onFollow, priority = false, className }
         />
       )}
       <div className={styles.body}>
+        {post.removedByModerator && (
+          <p className={moderationStyles.removedNotice} role="note">
+            {MODERATION_TEXT.removedPost}
+          </p>
+        )}
         <span className={styles.category}>{post.category}</span>
         <h3 className={styles.title}>
           <Link to={postHref(post)} className={styles.link} onClick={handleOpen}>

@@ -13,6 +13,9 @@ import { LoadingState } from '../../components/Spinner';
 import { HeartIcon, PinIcon, ShareIcon } from '../../components/icons';
 import { cx } from '../../lib/cx';
 import { useAuth } from '../../lib/useAuth';
+import { PostMenu } from '../moderation/PostMenu';
+import moderationStyles from '../moderation/Moderation.module.css';
+import { MODERATION_TEXT } from '../../lib/text';
 import { ShareDialog } from '../share/ShareDialog';
 import { CommentForm } from './CommentForm';
 import { CommentList } from './CommentList';
@@ -38,7 +41,7 @@ export interface PostDetailProps {
  * category, date, content, tags, location, stats, Like and Share, and the comments.
  */
 export function PostDetail({ post, variant, isLoadingComments = false }: PostDetailProps) {
-  const { user } = useAuth();
+  const { user, isAuthenticated } = useAuth();
   const actions = usePostActions(post);
   const [viewerIndex, setViewerIndex] = useState<number | null>(null);
   const name = authorName(post.author);
@@ -80,10 +83,16 @@ export function PostDetail({ post, variant, isLoadingComments = false }: PostDet
               onClick={actions.follow}
             />
           )}
+          {isAuthenticated && !isOwnPost && <PostMenu postId={post.id} />}
         </header>
 
         <div className={styles.scroll}>
           <div className={styles.body}>
+            {post.removedByModerator && (
+              <p className={moderationStyles.removedNotice} role="note">
+                {MODERATION_TEXT.removedPost}
+              </p>
+            )}
             <p className={styles.meta}>
               <span className={styles.category}>{post.category}</span>
               <time dateTime={post.createdAt} title={new Date(post.createdAt).toLocaleString()}>
@@ -120,7 +129,7 @@ export function PostDetail({ post, variant, isLoadingComments = false }: PostDet
             {isLoadingComments && comments.length === 0 ? (
               <LoadingState message="Loading comments..." className={styles.commentsLoading} />
             ) : (
-              <CommentList comments={comments} />
+              <CommentList comments={comments} postId={post.id} postAuthorId={post.author.id} />
             )}
           </section>
         </div>

@@ -1,5 +1,11 @@
 import { abbreviateCount, formatJoined, type PublicUser } from '@glimpse/shared';
 import { useNavigate } from 'react-router';
+import { errorReason } from '../../api/http';
+import { useBlockMutation } from '../../api/queries/moderation';
+import { useToast } from '../../components/useToast';
+import { MODERATION_TEXT } from '../../lib/text';
+import { useAuth } from '../../lib/useAuth';
+import { ProfileMenu } from '../moderation';
 import { Avatar } from '../../components/Avatar';
 import { Button, ButtonLink } from '../../components/Button';
 import { CalendarIcon, LinkIcon, PinIcon, VerifiedBadge } from '../../components/icons';
@@ -31,6 +37,10 @@ export function ProfileHeader({ profile, isOwn }: ProfileHeaderProps) {
   const stats = profile.stats;
   // The top-level count is the one follow answers patch; stats may lag behind it.
   const followers = profile.followersCount ?? stats.followersCount;
+  const { isAuthenticated } = useAuth();
+  const toast = useToast();
+  const unblock = useBlockMutation();
+  const isBlocked = Boolean(profile.isBlockedByUser);
 
   const onMessage = () => {
     if (!requireSignIn()) return;
@@ -92,6 +102,22 @@ export function ProfileHeader({ profile, isOwn }: ProfileHeaderProps) {
           <ButtonLink to="/settings" variant="secondary">
             Settings
           </ButtonLink>
+        ) : isBlocked ? (
+          <>
+            <p className={styles.bio}>{MODERATION_TEXT.blockedNotice}</p>
+            <Button
+              variant="secondary"
+              isLoading={unblock.isPending}
+              onClick={() =>
+                unblock.mutate(
+                  { userId: profile.id, block: false },
+                  { onError: (err) => toast.show(errorReason(err), { type: 'error' }) },
+                )
+              }
+            >
+              {MODERATION_TEXT.unblock}
+            </Button>
+          </>
         ) : (
           <>
             <FollowButton
@@ -104,6 +130,7 @@ export function ProfileHeader({ profile, isOwn }: ProfileHeaderProps) {
             <Button variant="secondary" onClick={onMessage}>
               Message
             </Button>
+            {isAuthenticated && <ProfileMenu user={profile} />}
           </>
         )}
       </div>

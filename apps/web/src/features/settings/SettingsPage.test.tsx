@@ -1,4 +1,5 @@
-import { MSG, type SelfUser } from '@glimpse/shared';
+import { MOD_MSG, MSG, type SelfUser } from '@glimpse/shared';
+import { MODERATION_TEXT } from '../../lib/text';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, makeSelfUser, makeToken, renderApp, stubFetch } from '../../test/render';
@@ -61,7 +62,7 @@ describe('Settings navigation', () => {
     expect(within(nav).getByRole('link', { name: 'Account' })).toHaveAttribute('aria-current', 'page');
   });
 
-  it.each(['Privacy', 'Security', 'Blocking', 'Language', 'Help & Support', 'About'])(
+  it.each(['Privacy', 'Security', 'Language', 'Help & Support', 'About'])(
     '%s says its content is coming soon',
     async (label) => {
       const { user } = await openSettings();
@@ -95,6 +96,29 @@ describe('Settings navigation', () => {
     await waitFor(() => expect(puts).toEqual([{ likes: false }]));
     expect(screen.getByRole('switch', { name: 'Likes on your posts' })).not.toBeChecked();
     expect(screen.queryByText('Notifications settings are coming soon.')).not.toBeInTheDocument();
+  });
+
+  it('Blocking lists the blocked members and unblocks one', async () => {
+    const bob = {
+      ...makeSelfUser({ id: 'b'.repeat(24), username: 'bob' }),
+      isBlockedByUser: true,
+      blockedAt: new Date().toISOString(),
+    };
+    let blocked = [bob];
+    const { user, calls } = await openSettings(
+      {
+        'GET /api/users/me/blocked': () => jsonResponse({ users: blocked }),
+        [`DELETE /api/users/${bob.id}/block`]: () => {
+          blocked = [];
+          return jsonResponse({ message: MOD_MSG.unblocked, blocked: false });
+        },
+      },
+      '/settings?section=blocking',
+    );
+    expect(await screen.findByText('@bob', { exact: false })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: MODERATION_TEXT.unblockUser('bob') }));
+    expect(await screen.findByText(MODERATION_TEXT.blockingEmpty)).toBeInTheDocument();
+    expect(calls).toContain(`DELETE /api/users/${bob.id}/block`);
   });
 
   it('Display chooses Light, Dark or System, applied at once and kept for the next visit', async () => {

@@ -7,8 +7,10 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useAuth } from '../../lib/useAuth';
 import { AccountSettings } from './AccountSettings';
 import { SETTINGS_TEXT } from '../../lib/text';
+import { BlockingSettings } from './BlockingSettings';
 import { DisplaySettings } from './DisplaySettings';
 import { NotificationSettings } from './NotificationSettings';
+import { YourDataSettings } from './YourDataSettings';
 import { findSection } from './settings-sections';
 import { SettingsNav } from './SettingsNav';
 import styles from './SettingsPage.module.css';
@@ -49,7 +51,10 @@ export function SettingsPage() {
 
   const accountContent =
     isUserLoaded && user ? (
-      <AccountSettings key={user.id} user={user} />
+      <>
+        <AccountSettings key={user.id} user={user} />
+        <YourDataSettings />
+      </>
     ) : loadFailed ? (
       <ErrorState message={SETTINGS_TEXT.loadUserFailed} onRetry={loadUser} />
     ) : (
@@ -76,6 +81,8 @@ export function SettingsPage() {
           <DisplaySettings />
         ) : section.id === 'notifications' ? (
           <NotificationSettings />
+        ) : section.id === 'blocking' ? (
+          <BlockingSettings />
         ) : (
           <div className={styles.card}>
             <p className={styles.comingSoon}>{section.label} settings are coming soon.</p>

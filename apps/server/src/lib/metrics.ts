@@ -1,0 +1,97 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/** The numbers GET /metrics publishes (Prometheus text format), one registry per app. */
+export interface Metrics {
+  registry: Registry;
+  /** Seconds from request to response, by method, route pattern and status code. */
+  httpDuration: Histogram<'method' | 'route' | 'status_code'>;
+  /** Requests received and not yet answered (or abandoned by their client). */
+  httpInFlight: Gauge;
+  /** Chat messages this node stored and sent out. */
+  messagesSent: Counter;
+  /** Where the sockets-connected gauge reads from (the Socket.IO server registers itself). */
+  watchSockets(count: () => number): void;
+  /** Where the DB pool gauges read from. */
+  watchDbPool(pool: { totalCount: number; idleCount: number; waitingCount: number }): void;
+  /** Where the image-processing queue gauge reads from (the bounded image queue registers itself). */
+  watchImageQueue(size: () => number): void;
+}
+
+/** Request-duration buckets, in seconds: from a cached read to an upload of five large photos. */
+const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
+export function createMetrics(): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  let sockets: () => number = () => 0;
+  let pool: { totalCount: number; idleCount: number; waitingCount: number } | null = null;
+  let imageQueue: (() => number) | null = null;
+
+  const httpDuration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request duration in seconds, by method, route pattern and status code',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    buckets: HTTP_BUCKETS,
+    registers: [registry],
+  });
+  const httpInFlight = new Gauge({
+    name: 'http_requests_in_flight',
+    help: 'HTTP requests received and not yet answered',
+    registers: [registry],
+  });
+  const messagesSent = new Counter({
+    name: 'glimpse_messages_sent_total',
+    help: 'Chat messages stored and sent by this node',
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'glimpse_sockets_connected',
+    help: 'Socket.IO connections open on this node',
+    registers: [registry],
+    collect() {
+      this.set(sockets());
+    },
+  });
+  new Gauge({
+    name: 'glimpse_db_pool_in_use',
+    help: 'PostgreSQL pool connections checked out by a query or transaction',
+    registers: [registry],
+    collect() {
+      this.set(pool ? pool.totalCount - pool.idleCount : 0);
+    },
+  });
+  new Gauge({
+    name: 'glimpse_db_pool_waiting',
+    help: 'Queries waiting for a free PostgreSQL pool connection',
+    registers: [registry],
+    collect() {
+      this.set(pool?.waitingCount ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'glimpse_image_queue_size',
+    help: 'Images waiting in or being processed by the image-processing queue',
+    registers: [registry],
+    collect() {
+      this.set(imageQueue ? imageQueue() : 0);
+    },
+  });
+
+  return {
+    registry,
+    httpDuration,
+    httpInFlight,
+    messagesSent,
+    watchSockets: (count) => (sockets = count),
+    watchDbPool: (p) => (pool = p),
+    watchImageQueue: (size) => (imageQueue = size),
+  };
+}
+
+/** Whether an Authorization header carries exactly `Bearer <token>` (constant-time comparison). */
+export function hasBearerToken(header: string | undefined, token: string): boolean {
+  const given = /^Bearer (.+)$/.exec(header ?? '')?.[1] ?? '';
+  const digest = (s: string) => createHash('sha256').update(s).digest();
+  return timingSafeEqual(digest(given), digest(token)) && given.length > 0;
+}

@@ -1,0 +1,59 @@
+import type { DependencyState, Readiness } from '@glimpse/shared';
+import { OPS_MSG } from '@glimpse/shared';
+import type { AppContext } from '../../context.js';
+
+/** A dependency that has not answered within this is down as far as readiness goes. */
+export const READINESS_CHECK_TIMEOUT_MS = 2_000;
+
+function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+async function probe(check: () => Promise<unknown>): Promise<DependencyState> {
+  try {
+    await within(check(), READINESS_CHECK_TIMEOUT_MS);
+    return 'up';
+  } catch {
+    return 'down';
+  }
+}
+
+/**
+ * Whether this node can serve: PostgreSQL answers a query, Redis (when configured) is connected
+ * and answers PING, the media store answers (the bucket exists, or the media directory is
+ * writable). All three are asked at once, each bounded by READINESS_CHECK_TIMEOUT_MS. A node that
+ * is shutting down is not ready whatever its dependencies say.
+ */
+export async function checkReadiness(
+  ctx: Pick<AppContext, 'database' | 'redis' | 'storage' | 'lifecycle'>,
+): Promise<Readiness> {
+  const { redis } = ctx;
+  const [database, redisState, media] = await Promise.all([
+    probe(() => ctx.database.pool.query('SELECT 1')),
+    redis
+      ? probe(async () => {
+          // A client that is reconnecting would queue the PING: report it down at once instead.
+          if (redis.status !== 'ready') throw new Error(`redis ${redis.status}`);
+          await redis.ping();
+        })
+      : Promise.resolve('off' as const),
+    probe(() => ctx.storage.check()),
+  ]);
+  const checks = { database, redis: redisState, media };
+  const down = (Object.keys(checks) as Array<keyof typeof checks>).filter((k) => checks[k] === 'down');
+  const shuttingDown = ctx.lifecycle.shuttingDown;
+  if (down.length === 0 && !shuttingDown) return { status: 'ready', checks, shuttingDown };
+  return {
+    status: 'unavailable',
+    message: down.length > 0 ? OPS_MSG.dependenciesDown(down.map(nameOf)) : OPS_MSG.shuttingDown,
+    code: 'SERVICE_UNAVAILABLE',
+    checks,
+    shuttingDown,
+  };
+}
+
+const nameOf = (check: 'database' | 'redis' | 'media') => (check === 'media' ? 'media store' : check);

@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRIVACY_VALUES, type PublicUser } from '@glimpse/shared';
+import { createPostViaApi, follow } from '../posts/posts.fixtures.js';
+import { createTestApp, seedUser, type SeededUser, type TestApp } from '../../test/harness.js';
+
+/** A profile's postsCount is the number of posts its viewer may see (and its posts list agrees). */
+
+let t: TestApp;
+let author: SeededUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  author = await seedUser(t);
+  // One post of each privacy: public, private, friends, followers.
+  for (const privacy of PRIVACY_VALUES) await createPostViaApi(t, author, { privacy });
+});
+afterAll(() => t.close());
+
+const profile = async (viewer?: SeededUser) => {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/users/profile/${author.username}`,
+    headers: viewer?.auth ?? {},
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json<PublicUser>();
+};
+
+describe('profile postsCount', () => {
+  it('counts what each viewer may see', async () => {
+    const stranger = await seedUser(t);
+    const follower = await seedUser(t);
+    await follow(t, follower, author);
+    const friend = await seedUser(t);
+    await follow(t, friend, author);
+    await follow(t, author, friend);
+    const moderator = await seedUser(t, { isModerator: true });
+
+    expect((await profile()).stats.postsCount).toBe(1); // public
+    expect((await profile(stranger)).stats.postsCount).toBe(1);
+    expect((await profile(follower)).stats.postsCount).toBe(2); // + followers
+    expect((await profile(friend)).stats.postsCount).toBe(3); // + friends
+    expect((await profile(moderator)).stats.postsCount).toBe(4);
+    expect((await profile(author)).stats.postsCount).toBe(4);
+  });
+});

@@ -1,0 +1,54 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.js';
+
+/** One year, the usual HSTS lifetime; sent only on answers that went out over https. */
+export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
+
+/**
+ * The Content-Security-Policy of everything this server answers. The web app has no inline
+ * script or style element (apps/web/public/theme-init.js is a file for that reason), so scripts
+ * and styles come from this origin only; images also from `data:`/`blob:` (placeholders, upload
+ * previews) and the media origin; the browser talks to this origin and the reverse geocoder.
+ */
+export function contentSecurityPolicy(config: Config): Record<string, string[]> {
+  const mediaOrigin = config.mediaPublicUrl ? [new URL(config.mediaPublicUrl).origin] : [];
+  const secure = config.publicOrigin?.startsWith('https:') ?? false;
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'"],
+    imgSrc: ["'self'", 'data:', 'blob:', ...mediaOrigin],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'", new URL(config.geocoderUrl).origin],
+    manifestSrc: ["'self'"],
+    workerSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+    // Only where the app is reached over https: on plain http it would break every subresource.
+    ...(secure ? { upgradeInsecureRequests: [] } : {}),
+  };
+}
+
+/**
+ * @fastify/helmet on every answer: the CSP above, `nosniff`, no framing (`frame-ancestors 'none'`
+ * and `X-Frame-Options: DENY`), a referrer policy that sends other sites the origin at most, and
+ * HSTS on answers that went out over https (directly, or through a proxy TRUST_PROXY believes).
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
+    xContentTypeOptions: true,
+    xFrameOptions: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Media answers override this with cross-origin (media.routes.ts): other origins show images.
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    // Decided per answer below: an http answer must not pin https for the host.
+    strictTransportSecurity: false,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.protocol === 'https') void reply.header('strict-transport-security', HSTS_VALUE);
+  });
+}

@@ -1,0 +1,138 @@
+import type {
+  AuditLog,
+  BlockResult,
+  BlockedUsers,
+  MessageAnswer,
+  ModeratedUserAnswer,
+  ModeratedUserResponse,
+  ReportBody,
+  ReportQueue,
+  ReportResponse,
+  ReportStatus,
+  ResolveReportBody,
+  ResolveReportResponse,
+  RolesBody,
+  SuspendBody,
+} from '@glimpse/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { http } from '../http';
+
+/**
+ * Moderation and safety (issue 14): reports, the queue, suspensions, roles, the audit log and
+ * blocks. A block or a removal changes what many lists show, so those mutations invalidate every
+ * post and user query rather than patching copies.
+ */
+
+export const moderationKeys = {
+  all: ['moderation'] as const,
+  reports: (status: ReportStatus) => [...moderationKeys.all, 'reports', status] as const,
+  audit: () => [...moderationKeys.all, 'audit'] as const,
+  blocked: () => ['users', 'me', 'blocked'] as const,
+};
+
+/** The queue is worked by several moderators at once: always refetch on arrival. */
+export const QUEUE_STALE_TIME_MS = 0;
+
+export function useReportMutation() {
+  return useMutation({
+    mutationFn: (body: ReportBody) => http.post<ReportResponse>('/reports', body),
+  });
+}
+
+export function useReportsQuery(status: ReportStatus, enabled: boolean) {
+  return useQuery({
+    queryKey: moderationKeys.reports(status),
+    queryFn: ({ signal }) =>
+      http.get<ReportQueue>('/moderation/reports', { query: { status, limit: 50 }, signal }),
+    staleTime: QUEUE_STALE_TIME_MS,
+    enabled,
+  });
+}
+
+/** Everything a moderation action can change: the queue, feeds, details, profiles, search. */
+function useInvalidateAfterModeration() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries();
+}
+
+export function useResolveReportMutation() {
+  const invalidate = useInvalidateAfterModeration();
+  return useMutation({
+    mutationFn: ({ id, ...body }: ResolveReportBody & { id: string }) =>
+      http.post<ResolveReportResponse>(`/moderation/reports/${id}/resolve`, body),
+    onSuccess: invalidate,
+  });
+}
+
+export function useSuspendMutation() {
+  const invalidate = useInvalidateAfterModeration();
+  return useMutation({
+    mutationFn: ({ userId, ...body }: SuspendBody & { userId: string }) =>
+      http.post<ModeratedUserResponse>(`/moderation/users/${userId}/suspend`, body),
+    onSuccess: invalidate,
+  });
+}
+
+export function useUnsuspendMutation() {
+  const invalidate = useInvalidateAfterModeration();
+  return useMutation({
+    mutationFn: (userId: string) => http.post<ModeratedUserResponse>(`/moderation/users/${userId}/unsuspend`),
+    onSuccess: invalidate,
+  });
+}
+
+export function useRolesMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, ...body }: RolesBody & { userId: string }) =>
+      http.put<ModeratedUserResponse>(`/admin/users/${userId}/roles`, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: moderationKeys.audit() }),
+  });
+}
+
+export function useAuditQuery(enabled: boolean) {
+  return useQuery({
+    queryKey: moderationKeys.audit(),
+    queryFn: ({ signal }) => http.get<AuditLog>('/admin/audit', { query: { limit: 50 }, signal }),
+    enabled,
+  });
+}
+
+export function useBlockedUsersQuery(enabled = true) {
+  return useQuery({
+    queryKey: moderationKeys.blocked(),
+    queryFn: ({ signal }) => http.get<BlockedUsers>('/users/me/blocked', { signal }),
+    enabled,
+  });
+}
+
+/** Block or unblock; every list may change (their posts and comments come and go), so refetch all. */
+export function useBlockMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, block }: { userId: string; block: boolean }) =>
+      block
+        ? http.post<BlockResult>(`/users/${userId}/block`)
+        : http.delete<BlockResult>(`/users/${userId}/block`),
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}
+
+export function useDeleteCommentMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ postId, commentId }: { postId: string; commentId: string }) =>
+      http.delete<MessageAnswer>(`/posts/${postId}/comments/${commentId}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['posts'] }),
+  });
+}
+
+/** The roles screen's lookup; `null` username means nothing to look up yet. */
+export function useAdminUserQuery(username: string | null) {
+  return useQuery({
+    queryKey: [...moderationKeys.all, 'user', username?.toLowerCase()] as const,
+    queryFn: ({ signal }) => http.get<ModeratedUserAnswer>('/admin/users', { query: { username }, signal }),
+    enabled: username !== null,
+    retry: false,
+  });
+}

@@ -1,0 +1,116 @@
+import type { PostLocation, Privacy } from '@glimpse/shared';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { deletePostDraft, loadPostDraft, savePostDraft, type PostDraft } from '../../lib/post-draft-store';
+import type { SelectedImage } from './usePostImages';
+
+/** Typing pauses this long before the draft is written (one write per pause, not per key). */
+export const DRAFT_SAVE_DELAY_MS = 300;
+
+export interface DraftValues {
+  title: string;
+  content: string;
+  tags: string;
+  category: string;
+  privacy: Privacy;
+  location: PostLocation | null;
+  images: readonly SelectedImage[];
+}
+
+function isBlank(v: DraftValues, defaultPrivacy: Privacy): boolean {
+  return (
+    !v.title.trim() &&
+    !v.content.trim() &&
+    !v.tags.trim() &&
+    !v.category &&
+    v.privacy === defaultPrivacy &&
+    !v.location?.name.trim() &&
+    v.images.length === 0
+  );
+}
+
+/**
+ * Keeps the create-post form in IndexedDB while it is written: restores it on arrival (through
+ * `onRestore`), saves each change after a short pause, and forgets it once posted (`finish`) or
+ * discarded (`discard`). Nothing is saved before the stored draft has been read, so an empty form
+ * never overwrites it, and nothing while a submission runs, so a posted draft cannot come back.
+ */
+export function usePostDraft(opts: {
+  userId: string | undefined;
+  values: DraftValues;
+  defaultPrivacy: Privacy;
+  /** Whether the form may still change (false while uploading, posting, and after success). */
+  isEditable: boolean;
+  onRestore: (draft: PostDraft) => void;
+}) {
+  const { userId, values, defaultPrivacy, isEditable } = opts;
+  const [isLoaded, setIsLoaded] = useState(false);
+  const [wasRestored, setWasRestored] = useState(false);
+  const [isSaved, setIsSaved] = useState(false);
+  const onRestore = useRef(opts.onRestore);
+  useEffect(() => {
+    onRestore.current = opts.onRestore;
+  });
+
+  useEffect(() => {
+    if (!userId) return;
+    let isCurrent = true;
+    void loadPostDraft(userId).then((draft) => {
+      if (!isCurrent) return;
+      if (draft) {
+        onRestore.current(draft);
+        setWasRestored(true);
+        setIsSaved(true);
+      }
+      setIsLoaded(true);
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, [userId]);
+
+  const { title, content, tags, category, privacy, location, images } = values;
+  useEffect(() => {
+    if (!userId || !isLoaded || !isEditable) return;
+    const current = { title, content, tags, category, privacy, location, images };
+    const timer = setTimeout(() => {
+      if (isBlank(current, defaultPrivacy)) {
+        void deletePostDraft(userId);
+        setIsSaved(false);
+        return;
+      }
+      const draft: PostDraft = {
+        ...current,
+        images: images.map((image) => ({ file: image.file, altText: image.altText })),
+        savedAt: Date.now(),
+      };
+      void savePostDraft(userId, draft).then(() => setIsSaved(true));
+    }, DRAFT_SAVE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [
+    userId,
+    isLoaded,
+    isEditable,
+    title,
+    content,
+    tags,
+    category,
+    privacy,
+    location,
+    images,
+    defaultPrivacy,
+  ]);
+
+  /** The post went out: the draft goes. */
+  const finish = useCallback(() => {
+    if (userId) void deletePostDraft(userId);
+  }, [userId]);
+
+  /** The member threw it away; the caller empties the form. */
+  const discard = useCallback(() => {
+    if (userId) void deletePostDraft(userId);
+    setWasRestored(false);
+    setIsSaved(false);
+  }, [userId]);
+
+  return { isLoaded: isLoaded || !userId, wasRestored, isSaved, finish, discard };
+}

@@ -1,0 +1,68 @@
+import { can, type ReportStatus } from '@glimpse/shared';
+import { useState } from 'react';
+import { Navigate } from 'react-router';
+import { useReportsQuery } from '../../api/queries/moderation';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorState } from '../../components/ErrorState';
+import { LoadingState } from '../../components/Spinner';
+import { TabBar, tabPanelProps } from '../../components/TabBar';
+import { MODERATION_TEXT } from '../../lib/text';
+import { useAuth } from '../../lib/useAuth';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { AdminPanel } from './AdminPanel';
+import styles from './Moderation.module.css';
+import { ReportCard } from './ReportCard';
+
+const TABS = [
+  { id: 'open', label: MODERATION_TEXT.queueTab.open },
+  { id: 'resolved', label: MODERATION_TEXT.queueTab.resolved },
+] as const satisfies ReadonlyArray<{ id: ReportStatus; label: string }>;
+
+/**
+ * /moderation: the report queue (view_reports) with each target and the actions
+ * (moderate_content), then the admin's roles screen and audit log. Everything is checked again by
+ * the server; a member without view_reports is told so (signed out: sent to /login).
+ */
+export function ModerationPage() {
+  useDocumentTitle(MODERATION_TEXT.pageTitle);
+  const { token, user } = useAuth();
+  const [status, setStatus] = useState<ReportStatus>('open');
+  const canView = can(user?.moderation, 'view_reports');
+  const reports = useReportsQuery(status, Boolean(token) && canView);
+
+  if (!token) return <Navigate to="/login" replace />;
+  if (!canView) {
+    return (
+      <div className={styles.page}>
+        <h1 className={styles.pageTitle}>{MODERATION_TEXT.pageTitle}</h1>
+        <p>{MODERATION_TEXT.noAccess}</p>
+      </div>
+    );
+  }
+  const canAct = can(user?.moderation, 'moderate_content');
+
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.pageTitle}>{MODERATION_TEXT.pageTitle}</h1>
+      <section className={styles.section}>
+        <TabBar label="Reports" tabs={TABS} selected={status} onSelect={setStatus} idPrefix="reports" />
+        <div {...tabPanelProps('reports', status)}>
+          {reports.isPending ? (
+            <LoadingState message={MODERATION_TEXT.loadingQueue} />
+          ) : reports.isError ? (
+            <ErrorState message={MODERATION_TEXT.queueLoadFailed} onRetry={() => void reports.refetch()} />
+          ) : reports.data.reports.length === 0 ? (
+            <EmptyState title={MODERATION_TEXT.queueEmpty[status]} headingLevel={2} />
+          ) : (
+            <ul role="list" className={styles.list}>
+              {reports.data.reports.map((report) => (
+                <ReportCard key={report.id} report={report} canAct={canAct} />
+              ))}
+            </ul>
+          )}
+        </div>
+      </section>
+      {user?.moderation?.isAdmin && <AdminPanel />}
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import type { RefObject } from 'react';
+import { MODERATION_TEXT } from '../../lib/text';
+import styles from './Moderation.module.css';
+
+export interface MoreMenuItem {
+  label: string;
+  onSelect: () => void;
+  danger?: boolean;
+}
+
+export interface MoreMenuProps {
+  items: MoreMenuItem[];
+  /** Focus goes back here when a dialog opened from the menu closes. */
+  triggerRef: RefObject<HTMLButtonElement | null>;
+  label?: string;
+}
+
+/** A "More options" (⋯) menu: the post's and the profile's Report / Block live here. */
+export function MoreMenu({ items, triggerRef, label = MODERATION_TEXT.moreOptions }: MoreMenuProps) {
+  return (
+    // Not modal: a modal menu leaves the page inert while a dialog opens from it.
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger ref={triggerRef} className={styles.menuButton} aria-label={label}>
+        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+          <circle cx="5" cy="12" r="1.8" fill="currentColor" />
+          <circle cx="12" cy="12" r="1.8" fill="currentColor" />
+          <circle cx="19" cy="12" r="1.8" fill="currentColor" />
+        </svg>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className={styles.menu} align="end" sideOffset={6}>
+          {items.map((item) => (
+            <DropdownMenu.Item
+              key={item.label}
+              className={item.danger ? `${styles.menuItem} ${styles.danger}` : styles.menuItem}
+              onSelect={item.onSelect}
+            >
+              {item.label}
+            </DropdownMenu.Item>
+          ))}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,31 @@
+import { useRef, useState } from 'react';
+import { MODERATION_TEXT } from '../../lib/text';
+import { MoreMenu } from './MoreMenu';
+import { ReportDialog } from './ReportDialog';
+
+export interface PostMenuProps {
+  postId: string;
+}
+
+/** The post's "More options" menu: "Report post" (shown to signed-in members on others' posts). */
+export function PostMenu({ postId }: PostMenuProps) {
+  const [isReportOpen, setIsReportOpen] = useState(false);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  return (
+    <>
+      <MoreMenu
+        triggerRef={triggerRef}
+        items={[{ label: MODERATION_TEXT.reportPost, onSelect: () => setIsReportOpen(true), danger: true }]}
+      />
+      <ReportDialog
+        open={isReportOpen}
+        onOpenChange={(open) => {
+          setIsReportOpen(open);
+          if (!open) requestAnimationFrame(() => triggerRef.current?.focus());
+        }}
+        targetType="post"
+        targetId={postId}
+      />
+    </>
+  );
+}

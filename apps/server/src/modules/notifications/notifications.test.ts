@@ -132,6 +132,14 @@ describe('collapsing and taking back', () => {
     expect(list).toMatchObject({ notifications: [], unreadCount: 0 });
   });
 
+  it('counts only members who still exist among the others', async () => {
+    const [ava, ben, cid, dan] = [await seed(), await seed(), await seed(), await seed()];
+    const post = await createPostViaApi(kit.t, ava);
+    for (const who of [ben, cid, dan]) await like(who, post);
+    await kit.t.database.db.delete(users).where(eq(users.id, ben.id));
+    expect((await listOf(ava)).notifications[0]).toMatchObject({ actor: { id: dan.id }, othersCount: 1 });
+  });
+
   it('starts a new notification for likes after the collapsed one was read', async () => {
     const [ava, ben, cid] = [await seed(), await seed(), await seed()];
     const post = await createPostViaApi(kit.t, ava);

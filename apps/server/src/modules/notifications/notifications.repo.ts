@@ -213,7 +213,8 @@ export async function selectNotifications(
     .select({
       id: notifications.id,
       type: notifications.type,
-      othersCount: sql<number>`greatest(cardinality(${notifications.actorIds}) - 1, 0)`,
+      // Members who still exist: a deleted account's id stays in actor_ids of a collapsed like.
+      othersCount: sql<number>`greatest((select count(*) from users u where u.id = any("notifications"."actor_ids")) - 1, 0)`,
       read: sql<boolean>`${notifications.readAt} is not null`,
       createdAt: notifications.createdAt,
       cursorTime: exactTime(sql`${notifications.createdAt}`),

@@ -132,6 +132,14 @@ describe('collapsing and taking back', () => {
     expect(list).toMatchObject({ notifications: [], unreadCount: 0 });
   });
 
+  it('counts only members who still exist among the others', async () => {
+    const [ava, ben, cid, dan] = [await seed(), await seed(), await seed(), await seed()];
+    const post = await createPostViaApi(kit.t, ava);
+    for (const who of [ben, cid, dan]) await like(who, post);
+    await kit.t.database.db.delete(users).where(eq(users.id, ben.id));
+    expect((await listOf(ava)).notifications[0]).toMatchObject({ actor: { id: dan.id }, othersCount: 1 });
+  });
+
   it('starts a new notification for likes after the collapsed one was read', async () => {
     const [ava, ben, cid] = [await seed(), await seed(), await seed()];
     const post = await createPostViaApi(kit.t, ava);
@@ -209,20 +217,23 @@ describe('moderation', () => {
   });
 });
 
-describe('blocks', () => {
-  it('hides notifications across a block and writes none', async () => {
-    const [ava, ben, cid] = [await seed(), await seed(), await seed()];
-    const post = await createPostViaApi(kit.t, ava);
-    await like(ben, post);
-    await toggleFollow(cid, ava);
+describe('blocks and suspensions', () => {
+  const block = (who: SeededUser, target: SeededUser) => call('POST', `/api/users/${target.id}/block`, who);
+
+  it('hides what a member did once either side blocks the other, and tells nothing new across it', async () => {
+    const [ava, fan, other] = [await seed(), await seed(), await seed()];
+    expect((await toggleFollow(fan, ava)).statusCode).toBe(200);
+    expect((await toggleFollow(other, ava)).statusCode).toBe(200);
     expect((await listOf(ava)).unreadCount).toBe(2);
-    expect((await call('POST', `/api/users/${ben.id}/block`, ava)).statusCode).toBe(200);
-    const list = await listOf(ava);
-    expect(list.notifications.map((n) => n.actor.id)).toEqual([cid.id]);
-    expect(list.unreadCount).toBe(1);
-    // Ben cannot reach Ava any more: a mention of her in his own public post tells her nothing.
-    await createPostViaApi(kit.t, ben, { content: `hey @${ava.username}` });
-    expect((await listOf(ava)).notifications.map((n) => n.actor.id)).toEqual([cid.id]);
+
+    expect((await block(ava, fan)).statusCode).toBe(200);
+    const afterBlock = await listOf(ava);
+    expect(afterBlock.notifications.map((n) => n.actor.id)).toEqual([other.id]);
+    expect(afterBlock.unreadCount).toBe(1);
+
+    // The blocked member mentions her: nothing reaches her, and nothing is stored to show later.
+    await createPostViaApi(kit.t, fan, { content: `hey @${ava.username}` });
+    expect((await listOf(ava)).notifications.map((n) => n.actor.id)).toEqual([other.id]);
   });
 });
 

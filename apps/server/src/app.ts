@@ -7,6 +7,7 @@ import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
 import { fastifyLogging } from './lib/log.js';
 import { createMetrics } from './lib/metrics.js';
+import { imageQueue } from './modules/media/media.pipeline.js';
 import { proxyTrust } from './lib/public-urls.js';
 import { createMemoryRateLimiter, createRedisRateLimiter } from './lib/rate-limit.js';
 import { createMediaStorage } from './lib/storage/index.js';
@@ -72,6 +73,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const metrics = createMetrics();
   metrics.watchDbPool(opts.database.pool);
   metrics.watchSockets(() => io.engine.clientsCount);
+  // Uploads' images waiting for or in the process's image pool (modules/media/media.pipeline.ts).
+  metrics.watchImageQueue(() => imageQueue.size() + imageQueue.running());
   const ctx: AppContext = {
     config,
     database: opts.database,

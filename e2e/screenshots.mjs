@@ -116,6 +116,7 @@ const ROUTES = [
   ['settings', '/settings', true],
   ['settings-account', '/settings?section=account', true],
   ['settings-display', '/settings?section=display', true],
+  ['settings-notifications', '/settings?section=notifications', true],
   ['following-empty', '/home?tab=following', newcomer.token],
   ['loading-feed', '/home', true, hold(/\/api\/posts\?/), { navigates: true }],
   ['loading-post', `/posts/${multi.id}`, true, hold(/\/api\/posts\/[0-9a-f]{24}$/), { navigates: true }],

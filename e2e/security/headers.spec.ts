@@ -43,9 +43,13 @@ test('the app loads, shows photos and previews uploads with no CSP violation', a
     '/home',
     `/posts/${post.id}`,
     `/profile/${member.username}`,
+    '/profile',
     '/explore',
+    '/search?q=harbour',
     '/chat',
+    '/notification',
     '/settings',
+    '/settings?section=display',
   ]) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');

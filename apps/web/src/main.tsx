@@ -1,12 +1,11 @@
+// First, before any module builds a zod schema: the server's CSP allows no eval, and zod must not
+// even probe for it (a reported violation).
+import '@glimpse/shared/strict-csp-init';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { configureStrictCspValidation } from '@glimpse/shared';
 import { App } from './app/App';
 import { watchTheme } from './lib/theme';
 import './styles/global.css';
-
-// The server's CSP allows no eval: zod must not even probe for it (a reported violation).
-configureStrictCspValidation();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');

@@ -27,5 +27,4 @@ export type {
   ShareType,
 } from './constants.js';
 export * from './schemas/moderation.js';
-export * from './strict-csp.js';
 export * from './permissions.js';

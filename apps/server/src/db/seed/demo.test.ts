@@ -229,6 +229,30 @@ describe('first-start demo data', () => {
     expect(busiest.unreadCount).toBe(trailing);
   });
 
+  it('has the notifications its follows, likes and comments would have written, never about oneself', async () => {
+    const n = async (type: string) =>
+      count(sql`SELECT count(*)::int AS n FROM notifications WHERE type = ${type}`);
+    expect(await n('follow')).toBe(await count(sql`SELECT count(*)::int AS n FROM follows`));
+    expect(await n('comment')).toBe(
+      await count(sql`SELECT count(*)::int AS n FROM comments c JOIN posts p ON p.id = c.post_id
+        WHERE c.user_id <> p.author_id`),
+    );
+    expect(await n('like')).toBeGreaterThan(0);
+    expect(
+      await count(sql`SELECT count(*)::int AS n FROM notifications WHERE actor_id = recipient_id
+      OR recipient_id = ANY(actor_ids)`),
+    ).toBe(0);
+    // Likes of one post are one notification naming every liker.
+    expect(
+      await count(sql`SELECT count(*)::int AS n FROM notifications n
+        WHERE n.type = 'like' AND cardinality(n.actor_ids) <> (SELECT count(*) FROM likes l
+          WHERE l.post_id = n.post_id AND l.user_id <> n.recipient_id)`),
+    ).toBe(0);
+    expect(
+      await count(sql`SELECT count(*)::int AS n FROM notifications WHERE read_at IS NULL`),
+    ).toBeGreaterThan(0);
+  });
+
   it('prints a banner whose emails sign in with the stored, owner-only password, never the password itself', async () => {
     const creds = readDemoCredentials(t.dataDir)!;
     expect(fs.statSync(demoCredentialsPath(t.dataDir)).mode & 0o777).toBe(0o600);

@@ -192,6 +192,7 @@ export async function seedDemo(
     await insertRows(tx, mediaUploads, uploadRows);
     await setAvatars(tx, plan, media);
     await recomputeCounters(tx);
+    await deriveNotifications(tx);
     mark('media rows + counters');
   });
   mark('total');
@@ -209,6 +210,43 @@ export async function seedDemo(
     postCount: plan.posts.length,
     timings,
   };
+}
+
+/**
+ * The notifications the seeded follows, likes and comments would have written (never about one's
+ * own action): likes of a post collapse into one notification with every liker; everything older
+ * than two days is already read. Rows an earlier batch already notified are left alone. Ids are random 24-hex strings, as newId's are.
+ */
+async function deriveNotifications(db: DbOrTx): Promise<void> {
+  const id = sql`substr(md5(random()::text || clock_timestamp()::text), 1, 24)`;
+  const readAt = (at: ReturnType<typeof sql>) =>
+    sql`case when ${at} < now() - interval '2 days' then ${at} + interval '1 hour' end`;
+  await db.execute(sql`
+    INSERT INTO notifications (id, recipient_id, actor_id, actor_ids, type, created_at, read_at)
+    SELECT ${id}, f.followee_id, f.follower_id, ARRAY[f.follower_id], 'follow', f.created_at,
+      ${readAt(sql`f.created_at`)}
+    FROM follows f
+    WHERE NOT EXISTS (SELECT 1 FROM notifications n
+      WHERE n.type = 'follow' AND n.recipient_id = f.followee_id AND n.actor_id = f.follower_id)`);
+  await db.execute(sql`
+    INSERT INTO notifications (id, recipient_id, actor_id, actor_ids, type, post_id, comment_id, created_at, read_at)
+    SELECT ${id}, p.author_id, c.user_id, ARRAY[c.user_id], 'comment', p.id, c.id, c.created_at,
+      ${readAt(sql`c.created_at`)}
+    FROM comments c JOIN posts p ON p.id = c.post_id
+    WHERE c.user_id <> p.author_id
+      AND NOT EXISTS (SELECT 1 FROM notifications n WHERE n.comment_id = c.id)`);
+  await db.execute(sql`
+    INSERT INTO notifications (id, recipient_id, actor_id, actor_ids, type, post_id, created_at, read_at)
+    SELECT ${id}, g.author_id, g.actor_ids[cardinality(g.actor_ids)], g.actor_ids, 'like', g.post_id, g.at,
+      ${readAt(sql`g.at`)}
+    FROM (
+      SELECT p.id AS post_id, p.author_id, array_agg(l.user_id ORDER BY l.created_at) AS actor_ids,
+        max(l.created_at) AS at
+      FROM likes l JOIN posts p ON p.id = l.post_id
+      WHERE l.user_id <> p.author_id
+        AND NOT EXISTS (SELECT 1 FROM notifications n WHERE n.type = 'like' AND n.post_id = p.id)
+      GROUP BY p.id, p.author_id
+    ) g`);
 }
 
 /** One UPDATE for every member with a portrait, as the avatar upload would have set it. */

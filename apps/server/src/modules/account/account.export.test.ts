@@ -135,6 +135,17 @@ describe('GET /api/users/me/export', () => {
     expect(parse(files, 'comments.json')).toMatchObject([
       { content: 'Great view', post: { id: benPost.id, title: 'Ben’s hike', author: { id: ben.id } } },
     ]);
+    // A post that became private since: the comment stays, the post is no longer described.
+    await t.database.db.execute(sql`UPDATE posts SET privacy = 'private' WHERE id = ${benPost.id}`);
+    const later = await unzip((await inject('GET', '/api/users/me/export', ana)).rawPayload);
+    expect(parse(later, 'comments.json')).toEqual([
+      {
+        id: expect.any(String),
+        content: 'Great view',
+        createdAt: expect.any(String),
+        post: { id: benPost.id },
+      },
+    ]);
     expect(parse(files, 'messages.json')).toMatchObject([
       {
         chatId,

@@ -81,6 +81,26 @@ export async function subtractFollowCounters(tx: Tx, userId: string): Promise<vo
     FROM follows f WHERE f.followee_id = ${userId} AND users.id = f.follower_id AND users.id <> ${userId}`);
 }
 
+/**
+ * Collapsed notifications (several likers in one row) keep going without the member: they leave
+ * `actor_ids`, and where they were the newest actor the newest one left takes `actor_id`. A row
+ * with nobody left still names them in `actor_id` and goes with their row (ON DELETE CASCADE).
+ * Answers the other members whose notifications change (their badges need telling).
+ */
+export async function removeFromNotifications(tx: Tx, userId: string): Promise<string[]> {
+  const left = sql`array_remove(actor_ids, ${userId}::varchar)`;
+  await tx.execute(sql`
+    UPDATE notifications
+    SET actor_ids = ${left}, actor_id = coalesce((${left})[cardinality(${left})], actor_id)
+    WHERE ${userId}::varchar = ANY(actor_ids) AND recipient_id <> ${userId}`);
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`SELECT DISTINCT recipient_id AS id FROM notifications
+        WHERE actor_id = ${userId} AND recipient_id <> ${userId}`,
+  );
+  return rows.map((r) => r.id);
+}
+
 export interface MemberChat {
   id: string;
   type: string;

@@ -11,10 +11,12 @@ import { verifyPassword } from '../../lib/passwords.js';
 import type { Viewer } from '../../lib/permissions.js';
 import { isValidMediaKey } from '../../lib/storage/index.js';
 import { selectUnreferencedKeys } from '../media/media.repo.js';
+import { announceUnreadCountsOf } from '../notifications/notifications.service.js';
 import {
   deleteChats,
   deleteUserRow,
   lockUser,
+  removeFromNotifications,
   removeMessagesFromChats,
   selectMemberChats,
   selectMemberMediaUrls,
@@ -71,6 +73,7 @@ export async function deleteAccount(
 
     await subtractEngagementOnOthersPosts(tx, viewer.id);
     await subtractFollowCounters(tx, viewer.id);
+    const notified = await removeFromNotifications(tx, viewer.id);
     await deleteChats(
       tx,
       direct.map((c) => c.id),
@@ -81,7 +84,7 @@ export async function deleteAccount(
       groups.map((c) => c.id),
     );
     if (!(await deleteUserRow(tx, viewer.id))) throw new AppError('UNAUTHENTICATED', MSG.accessTokenRequired);
-    return { ok: true as const, media, direct };
+    return { ok: true as const, media, direct, notified };
   });
 
   if (!result.ok) throw new AppError('VALIDATION', USER_MSG.passwordIncorrect);
@@ -89,6 +92,8 @@ export async function deleteAccount(
 
   ctx.events.sessionsEnded(viewer.id);
   for (const chat of result.direct) ctx.events.chatDeleted({ chatId: chat.id, memberIds: chat.memberIds });
+  // Their notifications by the member are gone: badges drop at once.
+  await announceUnreadCountsOf(ctx, result.notified);
   await deleteUnreferencedMedia(ctx, result.media);
   return { message: USER_MSG.accountDeleted };
 }

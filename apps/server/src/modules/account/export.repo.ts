@@ -1,5 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client.js';
+import { posts } from '../../db/schema/index.js';
+import { visiblePostsWhere, type PostViewer } from '../posts/posts.visibility.js';
 
 /**
  * The member's data for GET /api/users/me/export, each part as one JSON value built by
@@ -56,16 +58,23 @@ export function selectExportPosts(db: DbOrTx, userId: string): Promise<ExportPos
   );
 }
 
-/** Every comment the member wrote, on anyone's post, with the post it is on. */
-export function selectExportComments(db: DbOrTx, userId: string): Promise<unknown[]> {
+/**
+ * Every comment the member wrote, on anyone's post, with the post it is on. The post's title and
+ * author are named only while the member may still see the post (its author may have made it
+ * private, or blocked them since): the comment is theirs, the post is not.
+ */
+export function selectExportComments(db: DbOrTx, viewer: PostViewer): Promise<unknown[]> {
+  const visible = visiblePostsWhere(viewer);
   return jsonOf(
     db,
     sql`SELECT coalesce(json_agg(json_build_object(
           'id', c.id, 'content', c.content, 'createdAt', c.created_at,
-          'post', json_build_object('id', p.id, 'title', p.title, 'author', ${memberRef('a')})
+          'post', CASE WHEN ${visible}
+                    THEN json_build_object('id', ${posts.id}, 'title', ${posts.title}, 'author', ${memberRef('a')})
+                    ELSE json_build_object('id', ${posts.id}) END
         ) ORDER BY c.created_at, c.id), '[]'::json) AS data
-        FROM comments c JOIN posts p ON p.id = c.post_id JOIN users a ON a.id = p.author_id
-        WHERE c.user_id = ${userId}`,
+        FROM comments c JOIN ${posts} ON ${posts.id} = c.post_id JOIN users a ON a.id = ${posts.authorId}
+        WHERE c.user_id = ${viewer.id}`,
   );
 }
 

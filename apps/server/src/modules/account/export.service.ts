@@ -89,14 +89,18 @@ export async function openExport(
 ): Promise<{ filename: string; stream: Readable }> {
   // rate limit: export. Counted before any database work; per member, shared by every node
   // through ctx.rateLimiter (Redis when configured).
-  const hits = await ctx.rateLimiter.hit(`export:${viewer.id}`, EXPORTS_WINDOW_MS);
-  if (hits > EXPORTS_PER_WINDOW) throw new AppError('RATE_LIMITED', USER_MSG.tooManyExports);
+  const attempt = await ctx.rateLimiter.attempt(`export:${viewer.id}`, EXPORTS_WINDOW_MS);
+  if (attempt.count > EXPORTS_PER_WINDOW) {
+    throw new AppError('RATE_LIMITED', USER_MSG.tooManyExports, {
+      retryAfterSeconds: Math.max(1, Math.ceil(attempt.resetInMs / 1000)),
+    });
+  }
 
   const user = await findUserById(ctx.db, viewer.id);
   if (!user) throw new AppError('UNAUTHENTICATED', MSG.accessTokenRequired);
   const [posts, comments, chats, following, followers] = await Promise.all([
     selectExportPosts(ctx.db, viewer.id),
-    selectExportComments(ctx.db, viewer.id),
+    selectExportComments(ctx.db, viewer),
     selectExportChats(ctx.db, viewer.id),
     selectExportFollows(ctx.db, viewer.id, 'following'),
     selectExportFollows(ctx.db, viewer.id, 'followers'),
@@ -134,7 +138,7 @@ async function addMedia(
   const missing: string[] = [];
   for (const entry of media) {
     if (opts.signal.aborted) return;
-    const stored = await ctx.storage.stream(entry.key);
+    const stored = await ctx.storage.read(entry.key);
     if (!stored) {
       missing.push(entry.path);
       continue;

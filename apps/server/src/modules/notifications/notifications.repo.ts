@@ -180,13 +180,15 @@ export interface NotificationRow {
 
 /**
  * What the recipient may be shown: their own notifications whose post (if any) they may still see
- * (follows change; the privacy rule is ANDed in here as in every list), from an actor who is
- * neither blocked either way nor suspended now.
+ * (follows change; the visibility rule is ANDed in here as in every list), whose comment (if any)
+ * a moderator has not removed, and whose actor is neither blocked (either way) nor suspended.
+ * The query must join `posts` and `comments` (left joins on the notification's ids).
  */
 function shownTo(viewer: PostViewer): SQL {
   return and(
     eq(notifications.recipientId, viewer.id),
     sql`(${notifications.postId} is null or ${visiblePostsWhere(viewer)})`,
+    sql`(${notifications.commentId} is null or ${comments.removedAt} is null)`,
     notBlockedBetween(viewer.id, notifications.actorId),
     notSuspended(notifications.actorId),
   )!;
@@ -239,6 +241,7 @@ export async function countUnread(db: DbOrTx, viewer: PostViewer): Promise<numbe
     .select({ n: sql<number>`count(*)::int` })
     .from(notifications)
     .leftJoin(posts, eq(posts.id, notifications.postId))
+    .leftJoin(comments, eq(comments.id, notifications.commentId))
     .where(and(shownTo(viewer), isNull(notifications.readAt)));
   return Number(row?.n ?? 0);
 }

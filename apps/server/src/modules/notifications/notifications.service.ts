@@ -85,7 +85,7 @@ async function isWanted(tx: Tx, recipient: RecipientRow, input: NotificationInpu
   if (!notificationSettingsOf(recipient.preferences)[SETTING_OF[input.type]]) return false;
   // Never about a post the recipient may not see (a mention in a followers-only post, say).
   if ('postId' in input && !(await isPostVisible(tx, input.postId, recipient))) return false;
-  // Never from someone the recipient blocked, or who blocked them (a follow has no post to hide it).
+  // Never across a block, either way (a follow from someone the recipient blocked, say).
   return !(await isBlockedBetween(tx, recipient.id, input.actorId));
 }
 

@@ -6,6 +6,8 @@ import {
   type Post,
   type UnreadCounts,
 } from '@glimpse/shared';
+import { eq } from 'drizzle-orm';
+import { comments, users } from '../../db/schema/index.js';
 import { connectClient, startSocketTestApp, type SocketTestKit } from '../../realtime/testing.js';
 import { seedUser, type SeededUser } from '../../test/harness.js';
 import { createPostViaApi, follow } from '../posts/posts.fixtures.js';
@@ -192,23 +194,35 @@ describe('privacy', () => {
   });
 });
 
-describe('blocks and suspensions', () => {
-  const block = (who: SeededUser, target: SeededUser) => call('POST', `/api/users/${target.id}/block`, who);
-
-  it('hides what a member did once either side blocks the other, and tells nothing new across it', async () => {
-    const [ava, fan, other] = [await seed(), await seed(), await seed()];
-    expect((await toggleFollow(fan, ava)).statusCode).toBe(200);
-    expect((await toggleFollow(other, ava)).statusCode).toBe(200);
+describe('moderation', () => {
+  it('hides a notification whose comment a moderator removed, or whose actor is suspended', async () => {
+    const [ava, ben, cid] = [await seed(), await seed(), await seed()];
+    const post = await createPostViaApi(kit.t, ava);
+    const res = await comment(ben, post, 'spam spam');
+    await toggleFollow(cid, ava);
     expect((await listOf(ava)).unreadCount).toBe(2);
+    const commentId = res.json<{ comment: { id: string } }>().comment.id;
+    await kit.t.database.db.update(comments).set({ removedAt: new Date() }).where(eq(comments.id, commentId));
+    expect((await listOf(ava)).notifications.map((n) => n.type)).toEqual(['follow']);
+    await kit.t.database.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, cid.id));
+    expect(await listOf(ava)).toMatchObject({ notifications: [], unreadCount: 0 });
+  });
+});
 
-    expect((await block(ava, fan)).statusCode).toBe(200);
-    const afterBlock = await listOf(ava);
-    expect(afterBlock.notifications.map((n) => n.actor.id)).toEqual([other.id]);
-    expect(afterBlock.unreadCount).toBe(1);
-
-    // The blocked member mentions her: nothing reaches her, and nothing is stored to show later.
-    await createPostViaApi(kit.t, fan, { content: `hey @${ava.username}` });
-    expect((await listOf(ava)).notifications.map((n) => n.actor.id)).toEqual([other.id]);
+describe('blocks', () => {
+  it('hides notifications across a block and writes none', async () => {
+    const [ava, ben, cid] = [await seed(), await seed(), await seed()];
+    const post = await createPostViaApi(kit.t, ava);
+    await like(ben, post);
+    await toggleFollow(cid, ava);
+    expect((await listOf(ava)).unreadCount).toBe(2);
+    expect((await call('POST', `/api/users/${ben.id}/block`, ava)).statusCode).toBe(200);
+    const list = await listOf(ava);
+    expect(list.notifications.map((n) => n.actor.id)).toEqual([cid.id]);
+    expect(list.unreadCount).toBe(1);
+    // Ben cannot reach Ava any more: a mention of her in his own public post tells her nothing.
+    await createPostViaApi(kit.t, ben, { content: `hey @${ava.username}` });
+    expect((await listOf(ava)).notifications.map((n) => n.actor.id)).toEqual([cid.id]);
   });
 });
 

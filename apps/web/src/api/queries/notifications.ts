@@ -115,8 +115,13 @@ export const notificationCache = {
       });
     }
   },
+  /**
+   * The socket's counts are the newest: a GET still on its way (sent before them) is cancelled
+   * first, or its older answer would land after them and put the badges back.
+   */
   setUnreadCounts(queryClient: QueryClient, counts: UnreadCounts): void {
-    queryClient.setQueryData(notificationKeys.unreadCounts(), counts);
+    const queryKey = notificationKeys.unreadCounts();
+    void queryClient.cancelQueries({ queryKey }).then(() => queryClient.setQueryData(queryKey, counts));
   },
   markRead(queryClient: QueryClient, id: string | 'all'): void {
     patchLists(queryClient, (page) => ({

@@ -26,10 +26,15 @@ const fail = (status: number, message: string) => () => jsonResponse({ message, 
 async function openSettings(routes: Routes) {
   window.localStorage.setItem('token', makeToken({ userId: ALICE.id, username: ALICE.username }));
   const calls: string[] = [];
-  const handle = routeFetch({ 'GET /api/auth/me': () => jsonResponse(ALICE), ...routes });
+  const handle = routeFetch({
+    'GET /api/auth/me': () => jsonResponse(ALICE),
+    // The layout's badges (app-wide), not a call of this page.
+    'GET /api/notifications/unread-counts': () => jsonResponse({ notifications: 0, messages: 0 }),
+    ...routes,
+  });
   const logged = (url: string, init?: RequestInit) => {
     const call = `${(init?.method ?? 'GET').toUpperCase()} ${new URL(url, 'http://localhost').pathname}`;
-    if (!call.endsWith('/auth/me')) calls.push(call);
+    if (!call.endsWith('/auth/me') && !call.endsWith('/notifications/unread-counts')) calls.push(call);
     return handle(url, init);
   };
   stubFetch(logged);

@@ -73,7 +73,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const metrics = createMetrics();
   metrics.watchDbPool(opts.database.pool);
   metrics.watchSockets(() => io.engine.clientsCount);
-  // Uploads' images waiting for and in the process's image pool (modules/media/media.pipeline.ts).
   metrics.watchImageQueue(imageQueue);
   const ctx: AppContext = {
     config,

@@ -98,6 +98,8 @@ export const RATE_LIMITS = {
   uploads: { max: 60, windowMs: 60 * MINUTE_MS, per: 'member' },
   /** New chats opened. */
   chats: { max: 60, windowMs: 60 * MINUTE_MS, per: 'member' },
+  /** Reports filed (a flood of reports is itself abuse). */
+  reports: { max: 20, windowMs: 60 * MINUTE_MS, per: 'member' },
 } as const satisfies Record<string, { max: number; windowMs: number; per: 'member' | 'address' }>;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
@@ -152,9 +154,6 @@ export const REPORT_ACTIONS = ['dismiss', 'remove', 'suspend'] as const;
 export type ReportAction = (typeof REPORT_ACTIONS)[number];
 export const REPORT_DETAILS_MAX_LENGTH = 1000;
 export const MODERATION_NOTE_MAX_LENGTH = 1000;
-/** Reports one member may file per window (a flood of reports is itself abuse). */
-export const REPORTS_PER_WINDOW = 20;
-export const REPORTS_WINDOW_MS = 60 * 60 * 1000;
 /** GET /api/users/me/export reads every post, chat and photo of the member: a few an hour. */
 export const EXPORTS_PER_WINDOW = 5;
 export const EXPORTS_WINDOW_MS = 60 * 60 * 1000;

@@ -141,6 +141,12 @@ describe('writes per member', () => {
     likes: { call: (m) => post(`/api/posts/${postId}/like`, m, {}), ok: 200 },
     follows: { call: (m) => post(`/api/users/${target.id}/follow`, m, {}), ok: 200 },
     chats: { call: (m) => post('/api/chats', m, { participantId: target.id }), ok: 200 },
+    // A fresh member each time: one open report per reporter and target.
+    reports: {
+      call: async (m) =>
+        post('/api/reports', m, { targetType: 'user', targetId: (await seedUser(t)).id, reason: 'spam' }),
+      ok: 201,
+    },
     uploads: {
       // Not an image: a 400 each time, but every request counts (before any work is done).
       call: (m) => {

@@ -48,11 +48,12 @@ export async function authenticateToken(
   }
   const row = await findUserById(ctx.db, result.payload.userId);
   if (!row) throw new AppError('UNAUTHENTICATED', MSG.accessTokenRequired);
+  // Read with the row above on every request and socket sign-in: a suspension stops every
+  // token of the member at once, with no extra query. Checked before the session version (which
+  // the suspension also bumped) so the member reads why: 403 "Your account is suspended".
+  refuseSuspended(row);
   // Sessions ended since the token was issued (password or role change, suspension): refused.
   if (result.payload.sv !== row.sessionVersion) throw new AppError('TOKEN_EXPIRED', MSG.tokenExpired);
-  // Read with the row above on every request and socket sign-in: a suspension stops every
-  // token of the member at once, with no extra query.
-  refuseSuspended(row);
   return {
     id: row.id,
     username: row.username,

@@ -22,6 +22,7 @@ import {
 } from '@glimpse/shared';
 import { BEARER_REQUIRED, ERROR_ANSWERS } from '../../plugins/api-docs.js';
 import { urlsOf, viewerOf } from '../../plugins/auth.js';
+import { rateLimit } from '../../plugins/rate-limit.js';
 import { findModeratedUser, listAudit, updateRoles } from './admin.service.js';
 import { deleteComment } from './comments.service.js';
 import { createReport, listReports, resolveReport } from './reports.service.js';
@@ -38,7 +39,7 @@ export async function moderationRoutes(app: FastifyInstance): Promise<void> {
     '/api/reports',
     {
       ...auth,
-      // rate limit: reports (REPORTS_PER_WINDOW per member, counted in reports.service.ts)
+      config: rateLimit('reports'),
       schema: {
         summary: 'Reports a post, a comment or a member to the moderators (one open report per target)',
         security,

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   MOD_MSG,
-  REPORTS_PER_WINDOW,
+  RATE_LIMITS,
   type AuditLog,
   type PostDetail,
   type PostList,
@@ -98,16 +98,16 @@ describe('reports', () => {
     expect(gone.statusCode).toBe(404);
   });
 
-  it(`is rate limited: the ${REPORTS_PER_WINDOW + 1}th report within the window is 429`, async () => {
+  it(`is rate limited: the ${RATE_LIMITS.reports.max + 1}th report within the window is 429`, async () => {
     const reporter = await seedUser(t);
-    const targets = await Promise.all(Array.from({ length: REPORTS_PER_WINDOW + 1 }, () => seedUser(t)));
+    const targets = await Promise.all(Array.from({ length: RATE_LIMITS.reports.max + 1 }, () => seedUser(t)));
     const statuses: number[] = [];
     for (const target of targets) {
       statuses.push(
         (await report(reporter, { targetType: 'user', targetId: target.id, reason: 'spam' })).statusCode,
       );
     }
-    expect(statuses.slice(0, REPORTS_PER_WINDOW).every((s) => s === 201)).toBe(true);
+    expect(statuses.slice(0, RATE_LIMITS.reports.max).every((s) => s === 201)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
   });
 
@@ -274,7 +274,14 @@ describe('suspension', () => {
 
     const lift = await inject(cast.moderator, 'POST', `/api/moderation/users/${member.id}/unsuspend`);
     expect(lift.json()).toMatchObject({ message: MOD_MSG.unsuspended, user: { suspension: null } });
-    expect((await inject(member, 'GET', '/api/auth/me')).statusCode).toBe(200);
+    // The suspension ended every session: the old token stays refused, signing in works again.
+    expect((await inject(member, 'GET', '/api/auth/me')).statusCode).toBe(401);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'suspendme@gmail.com', password: 'secret123' },
+    });
+    expect(again.statusCode).toBe(200);
     expect(await feedIds(other)).toContain(postId);
   });
 
@@ -315,7 +322,12 @@ describe('suspension', () => {
       .update(users)
       .set({ suspendedUntil: new Date(Date.now() - 1000) })
       .where(eq(users.id, member.id));
-    expect((await inject(member, 'GET', '/api/auth/me')).statusCode).toBe(200);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: member.email, password: 'secret123' },
+    });
+    expect(login.statusCode).toBe(200);
   });
 
   it('suspends the author of reported content from the queue', async () => {

@@ -1,8 +1,6 @@
 import {
   MOD_MSG,
   POST_MSG,
-  REPORTS_PER_WINDOW,
-  REPORTS_WINDOW_MS,
   USER_MSG,
   type QueuedReport,
   type ReportBody,
@@ -82,17 +80,12 @@ async function reportTargetUser(ctx: AppContext, viewer: Viewer, body: ReportBod
   }
 }
 
-/** POST /api/reports: one open report per reporter and target; at most REPORTS_PER_WINDOW an hour. */
+/** POST /api/reports: one open report per reporter and target (rate limited on the route: RATE_LIMITS.reports). */
 export async function createReport(
   ctx: AppContext,
   viewer: Viewer,
   body: ReportBody,
 ): Promise<ReportResponse> {
-  // rate limit: reports. Counted before any database work; per member, shared by every node
-  // through ctx.rateLimiter (Redis when configured).
-  const hits = await ctx.rateLimiter.hit(`reports:${viewer.id}`, REPORTS_WINDOW_MS);
-  if (hits > REPORTS_PER_WINDOW) throw new AppError('RATE_LIMITED');
-
   const targetUserId = await reportTargetUser(ctx, viewer, body);
   if (targetUserId === viewer.id) throw new AppError('VALIDATION', MOD_MSG.cannotReportSelf);
   if (await findOpenReport(ctx.db, viewer.id, body.targetType, body.targetId)) {

@@ -3,6 +3,7 @@ import type { AppContext, Tx } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { can, type Viewer } from '../../lib/permissions.js';
+import { endSessions } from '../auth/sessions.js';
 import { findUserById } from '../users/users.repo.js';
 import { toModeratedUser } from './moderation.mapper.js';
 import { insertAuditEntry, selectModeratedUsers, setSuspension } from './moderation.repo.js';
@@ -28,6 +29,8 @@ export async function suspendInTx(
     suspendedUntil: opts.until,
     suspensionReason: opts.reason,
   });
+  // Every token issued before stays dead after the suspension ends: the member signs in again.
+  await endSessions(tx, userId);
   await insertAuditEntry(tx, {
     id: newId(opts.at),
     actorId: actor.id,

@@ -25,12 +25,14 @@ const TABS = [
  */
 export function ModerationPage() {
   useDocumentTitle(MODERATION_TEXT.pageTitle);
-  const { token, user } = useAuth();
+  const { token, user, isUserLoaded } = useAuth();
   const [status, setStatus] = useState<ReportStatus>('open');
   const canView = can(user?.moderation, 'view_reports');
   const reports = useReportsQuery(status, Boolean(token) && canView);
 
   if (!token) return <Navigate to="/login" replace />;
+  // The token's thin user has no roles yet: wait for /api/auth/me before saying "not for you".
+  if (!canView && !isUserLoaded) return <LoadingState />;
   if (!canView) {
     return (
       <div className={styles.page}>

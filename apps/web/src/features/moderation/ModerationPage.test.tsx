@@ -1,0 +1,119 @@
+import { MOD_MSG, type QueuedReport } from '@glimpse/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { MODERATION_TEXT } from '../../lib/text';
+import { jsonResponse, makeSelfUser, makeToken, renderApp, stubFetch } from '../../test/render';
+import { makePublicUser, routeFetch } from '../profile/test-fixtures';
+
+const MODERATOR = makeSelfUser({ moderation: { isAdmin: false, isModerator: true, permissions: [] } });
+const MEMBER = makeSelfUser();
+const BOB = makePublicUser();
+const COUNTS = () => jsonResponse({ notifications: 0, messages: 0 });
+
+function signIn(user: typeof MEMBER) {
+  window.localStorage.setItem('token', makeToken({ userId: user.id, username: user.username }));
+}
+
+const REPORT: QueuedReport = {
+  id: 'c'.repeat(24),
+  _id: 'c'.repeat(24),
+  targetType: 'user',
+  targetId: BOB.id,
+  reason: 'harassment',
+  details: 'Keeps sending threats',
+  status: 'open',
+  resolution: null,
+  resolutionNote: null,
+  resolvedAt: null,
+  createdAt: new Date().toISOString(),
+  reporter: { id: 'd'.repeat(24), _id: 'd'.repeat(24), username: 'dana' },
+  resolvedBy: null,
+  targetUser: {
+    id: BOB.id,
+    _id: BOB.id,
+    username: BOB.username,
+    displayName: 'Bob',
+    roles: { isAdmin: false, isModerator: false, permissions: [] },
+    suspension: null,
+  },
+  target: { post: null, comment: null, user: BOB, removed: false },
+};
+
+describe('/moderation', () => {
+  it('tells a member without view_reports that the page is not for them, without asking the server', async () => {
+    signIn(MEMBER);
+    const fetchMock = stubFetch(
+      routeFetch({
+        'GET /api/auth/me': () => jsonResponse(MEMBER),
+        'GET /api/notifications/unread-counts': COUNTS,
+      }),
+    );
+    renderApp('/moderation');
+    expect(await screen.findByText(MODERATION_TEXT.noAccess, {}, { timeout: 5000 })).toBeInTheDocument();
+    const calls = fetchMock.mock.calls.map(([url]) => String(url));
+    expect(calls.some((url) => url.includes('/moderation/reports'))).toBe(false);
+  });
+
+  it('shows a moderator the queue with the target and suspends from a report with a note', async () => {
+    signIn(MODERATOR);
+    const resolved: unknown[] = [];
+    let open = [REPORT];
+    stubFetch(
+      routeFetch({
+        'GET /api/auth/me': () => jsonResponse(MODERATOR),
+        'GET /api/notifications/unread-counts': COUNTS,
+        'GET /api/moderation/reports': () => jsonResponse({ reports: open, pagination: {} }),
+        [`POST /api/moderation/reports/${REPORT.id}/resolve`]: ({ body }) => {
+          resolved.push(body);
+          open = [];
+          return jsonResponse({ message: MOD_MSG.reportResolved, report: { ...REPORT, status: 'resolved' } });
+        },
+      }),
+    );
+    const { user } = renderApp('/moderation');
+    const card = await screen.findByRole('listitem', { name: /Harassment or bullying/ }, { timeout: 5000 });
+    expect(within(card).getByText(MODERATION_TEXT.reportedBy('dana'))).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: `@${BOB.username}` })).toBeInTheDocument();
+    // A member report cannot be "removed", only dismissed or suspended.
+    expect(within(card).queryByRole('button', { name: MODERATION_TEXT.remove })).not.toBeInTheDocument();
+    await user.type(within(card).getByLabelText(MODERATION_TEXT.noteLabel), 'Threats');
+    await user.click(within(card).getByRole('button', { name: MODERATION_TEXT.suspend }));
+    await waitFor(() => expect(resolved).toEqual([{ action: 'suspend', note: 'Threats' }]));
+    expect(await screen.findByText(MODERATION_TEXT.queueEmpty.open)).toBeInTheDocument();
+    // Only admins see roles and the audit log.
+    expect(screen.queryByRole('heading', { name: MODERATION_TEXT.auditTitle })).not.toBeInTheDocument();
+  });
+});
+
+describe('Report and Block on a profile', () => {
+  it('reports a member with a reason and shows the confirmation', async () => {
+    signIn(MEMBER);
+    const reports: unknown[] = [];
+    stubFetch(
+      routeFetch({
+        'GET /api/auth/me': () => jsonResponse(MEMBER),
+        'GET /api/notifications/unread-counts': COUNTS,
+        'GET /api/users/profile/bob': () => jsonResponse(BOB),
+        'GET /api/posts': () => jsonResponse({ posts: [], pagination: { hasNextPage: false } }),
+        'POST /api/reports': ({ body }) => {
+          reports.push(body);
+          return jsonResponse({ message: MOD_MSG.reported, report: {} }, 201);
+        },
+      }),
+    );
+    const { user } = renderApp('/profile/bob');
+    await user.click(
+      await screen.findByRole('button', { name: MODERATION_TEXT.moreOptions }, { timeout: 5000 }),
+    );
+    await user.click(await screen.findByRole('menuitem', { name: MODERATION_TEXT.reportUser }));
+    const dialog = await screen.findByRole('dialog', { name: MODERATION_TEXT.reportTitle.user });
+    const send = within(dialog).getByRole('button', { name: MODERATION_TEXT.send });
+    expect(send).toBeDisabled();
+    await user.click(within(dialog).getByRole('radio', { name: MODERATION_TEXT.reasons.spam }));
+    await user.click(send);
+    expect(await screen.findByRole('dialog', { name: MODERATION_TEXT.reportSentTitle })).toHaveTextContent(
+      MOD_MSG.reported,
+    );
+    expect(reports).toEqual([{ targetType: 'user', targetId: BOB.id, reason: 'spam' }]);
+  });
+});

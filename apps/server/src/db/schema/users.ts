@@ -44,7 +44,7 @@ export const users = pgTable(
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true, mode: 'date' }),
     /**
      * Every token carries the version it was issued under (claim `sv`); a token of another version is
-     * refused. `endSessions` (modules/auth/sessions.ts) bumps it (today: a password change).
+     * refused. `endSessions` (modules/auth/sessions.ts) bumps it: password change, a role taken away, suspension.
      */
     sessionVersion: integer('session_version').notNull().default(0),
     /** Set while a moderator's suspension holds (until `suspended_until`, or indefinitely when null). */

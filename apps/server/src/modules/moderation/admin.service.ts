@@ -12,6 +12,7 @@ import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { fetchPage } from '../../lib/pagination.js';
 import type { Viewer } from '../../lib/permissions.js';
+import { endSessions } from '../auth/sessions.js';
 import { decodeTimeCursor, encodeTimeCursor } from '../posts/posts.cursor.js';
 import { findUserByEmail, findUserById, findUserByUsername } from '../users/users.repo.js';
 import { toAuditEntry, toModeratedUser } from './moderation.mapper.js';
@@ -30,8 +31,10 @@ function requireAdmin(viewer: Viewer): void {
 
 /**
  * PUT /api/admin/users/{id}/roles: only the fields sent change. Roles are read from the database
- * on every request, so the change holds from the next request on. An admin cannot take away their
- * own admin role (there would be no one left to give it back in a one-admin community).
+ * on every request, so a grant holds from the next request on. Taking a role or a permission away
+ * also ends the member's sessions (every token and open socket, on every node): nothing that was
+ * opened with the old powers outlives the change. An admin cannot take away their own admin role
+ * (there would be no one left to give it back in a one-admin community).
  */
 export async function updateRoles(
   ctx: AppContext,
@@ -44,7 +47,7 @@ export async function updateRoles(
     throw new AppError('VALIDATION', MOD_MSG.cannotRemoveOwnAdmin);
   }
   const at = new Date();
-  await ctx.db.transaction(async (tx) => {
+  const demoted = await ctx.db.transaction(async (tx) => {
     const before = await findUserById(tx, userId);
     if (!before) throw new AppError('NOT_FOUND', USER_MSG.userNotFound);
     const change = {
@@ -53,6 +56,12 @@ export async function updateRoles(
       ...(body.permissions !== undefined ? { permissions: [...new Set(body.permissions)] } : {}),
     };
     await setRoles(tx, userId, change);
+    const kept = new Set(change.permissions ?? before.permissions);
+    const demoted =
+      (before.isAdmin && change.isAdmin === false) ||
+      (before.isModerator && change.isModerator === false) ||
+      before.permissions.some((p) => !kept.has(p));
+    if (demoted) await endSessions(tx, userId);
     await insertAuditEntry(tx, {
       id: newId(at),
       actorId: viewer.id,
@@ -66,7 +75,9 @@ export async function updateRoles(
       },
       createdAt: at,
     });
+    return demoted;
   });
+  if (demoted) ctx.events.sessionsEnded(userId);
   const [row] = await selectModeratedUsers(ctx.db, [userId]);
   return { message: MOD_MSG.rolesUpdated, user: toModeratedUser(row!) };
 }

@@ -342,6 +342,22 @@ describe('suspension', () => {
 });
 
 describe('roles', () => {
+  it('ends the sessions of a member whose role or permission is taken away, not of one who gains', async () => {
+    const member = await seedUser(t);
+    const grant = await inject(cast.admin, 'PUT', `/api/admin/users/${member.id}/roles`, {
+      isModerator: true,
+    });
+    expect(grant.statusCode).toBe(200);
+    expect((await inject(member, 'GET', '/api/moderation/reports')).statusCode).toBe(200);
+
+    const revoke = await inject(cast.admin, 'PUT', `/api/admin/users/${member.id}/roles`, {
+      isModerator: false,
+    });
+    expect(revoke.statusCode).toBe(200);
+    const stale = await inject(member, 'GET', '/api/auth/me');
+    expect(stale.statusCode).toBe(401);
+  });
+
   it('lets an admin set roles and permissions; a moderator cannot; an admin cannot drop their own admin role', async () => {
     const member = await seedUser(t);
     const res = await inject(cast.admin, 'PUT', `/api/admin/users/${member.id}/roles`, {

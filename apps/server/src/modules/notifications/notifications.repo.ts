@@ -14,33 +14,26 @@ export interface RecipientRow extends PostViewer {
   preferences: Record<string, unknown>;
 }
 
+/** What deciding about a recipient needs: their roles (the privacy rule) and their switches. */
+const recipientColumns = {
+  id: users.id,
+  username: users.username,
+  preferences: users.preferences,
+  isAdmin: users.isAdmin,
+  isModerator: users.isModerator,
+  permissions: users.permissions,
+};
+
 export async function findRecipients(db: DbOrTx, ids: string[]): Promise<RecipientRow[]> {
   if (ids.length === 0) return [];
-  return db
-    .select({
-      id: users.id,
-      username: users.username,
-      preferences: users.preferences,
-      isAdmin: users.isAdmin,
-      isModerator: users.isModerator,
-      permissions: users.permissions,
-    })
-    .from(users)
-    .where(inArray(users.id, ids));
+  return db.select(recipientColumns).from(users).where(inArray(users.id, ids));
 }
 
 /** Members by username, case-insensitively (users_username_lower_uq). */
 export async function findRecipientsByUsername(db: DbOrTx, usernames: string[]): Promise<RecipientRow[]> {
   if (usernames.length === 0) return [];
   return db
-    .select({
-      id: users.id,
-      username: users.username,
-      preferences: users.preferences,
-      isAdmin: users.isAdmin,
-      isModerator: users.isModerator,
-      permissions: users.permissions,
-    })
+    .select(recipientColumns)
     .from(users)
     .where(
       inArray(

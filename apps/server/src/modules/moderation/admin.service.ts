@@ -129,6 +129,10 @@ export async function setRoleByEmail(
   return db.transaction(async (tx) => {
     const user = await findUserByEmail(tx, opts.email);
     if (!user) return null;
+    // As with PUT /api/admin/users/{id}/roles: a role taken away ends every session at once (the
+    // member's tokens are refused from their next request), a grant holds from the next request.
+    const had = opts.role === 'admin' ? user.isAdmin : user.isModerator;
+    if (!opts.grant && had) await endSessions(tx, user.id);
     await setRoles(
       tx,
       user.id,

@@ -16,6 +16,7 @@ import {
   createTestApp,
   registerViaApi,
   seedUser,
+  testAddress,
   type SeededUser,
   type TestApp,
 } from '../../test/harness.js';
@@ -418,7 +419,26 @@ describe('roles', () => {
     ).toBe(member.username);
     expect((await inject(member, 'GET', '/api/moderation/reports')).statusCode).toBe(200);
     await setRoleByEmail(t.database.db, { email: member.email, role: 'moderator', grant: false });
-    expect((await inject(member, 'GET', '/api/moderation/reports')).statusCode).toBe(403);
+    // Taking the role away ends the member's sessions, as the HTTP roles call does...
+    expect((await inject(member, 'GET', '/api/moderation/reports')).statusCode).toBe(401);
+    // ...and after signing in again the role is gone.
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: testAddress(),
+      payload: { email: member.email, password: 'secret123' },
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    const reportsWithNewToken = () =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/moderation/reports',
+        headers: { authorization: `Bearer ${login.json<{ token: string }>().token}` },
+      });
+    expect((await reportsWithNewToken()).statusCode).toBe(403);
+    // A grant ends nothing: it holds from the next request.
+    await setRoleByEmail(t.database.db, { email: member.email, role: 'moderator', grant: true });
+    expect((await reportsWithNewToken()).statusCode).toBe(200);
     expect(
       await setRoleByEmail(t.database.db, { email: 'nobody@gmail.com', role: 'admin', grant: true }),
     ).toBeNull();

@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { follows, posts } from '../../db/schema/index.js';
 import { can, type RoleHolder } from '../../lib/permissions.js';
@@ -65,4 +65,36 @@ export async function countVisiblePostsBy(
     .from(posts)
     .where(and(eq(posts.authorId, authorId), visiblePostsWhere(viewer)));
   return row?.n ?? 0;
+}
+
+/**
+ * countVisiblePostsBy for a page of members at once (people lists, search): one grouped count over
+ * `posts_author_created_idx`. Members with nothing visible are absent from the map (count 0).
+ */
+export async function countVisiblePostsByEach(
+  db: DbOrTx,
+  authorIds: readonly string[],
+  viewer: PostViewer | null,
+): Promise<Map<string, number>> {
+  if (authorIds.length === 0) return new Map();
+  const rows = await db
+    .select({ authorId: posts.authorId, n: sql<number>`count(*)::int` })
+    .from(posts)
+    .where(and(inArray(posts.authorId, [...new Set(authorIds)]), visiblePostsWhere(viewer)))
+    .groupBy(posts.authorId);
+  return new Map(rows.map((r) => [r.authorId, r.n]));
+}
+
+/** Rows of members with `postsCount` replaced by what this viewer may see of each. */
+export async function withVisiblePostsCounts<T extends { id: string; postsCount: number }>(
+  db: DbOrTx,
+  rows: readonly T[],
+  viewer: PostViewer | null,
+): Promise<T[]> {
+  const counts = await countVisiblePostsByEach(
+    db,
+    rows.map((r) => r.id),
+    viewer,
+  );
+  return rows.map((row) => ({ ...row, postsCount: counts.get(row.id) ?? 0 }));
 }

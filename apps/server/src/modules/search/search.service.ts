@@ -2,7 +2,7 @@ import type { SearchQuery, SearchResponse, SearchType } from '@glimpse/shared';
 import type { AppContext } from '../../context.js';
 import type { PublicUrls } from '../../lib/public-urls.js';
 import { hydratePosts } from '../posts/posts.hydrate.js';
-import type { PostViewer } from '../posts/posts.visibility.js';
+import { withVisiblePostsCounts, type PostViewer } from '../posts/posts.visibility.js';
 import { followedAmong } from '../users/follows.repo.js';
 import { toPublicUser } from '../users/users.mapper.js';
 import {
@@ -60,8 +60,9 @@ export async function search(
   const tagsPage = pageOf(tagRows, q.limit);
   const placesPage = pageOf(placeRows, q.limit);
 
-  const [posts, followed] = await Promise.all([
+  const [posts, shownUsers, followed] = await Promise.all([
     hydratePosts(ctx.db, postsPage.items, viewer, urls),
+    withVisiblePostsCounts(ctx.db, usersPage.items, viewer),
     viewer
       ? followedAmong(
           ctx.db,
@@ -71,7 +72,7 @@ export async function search(
       : Promise.resolve(null),
   ]);
   // isFollowedByUser exists only for a signed-in viewer (API.md PublicUser).
-  const users = usersPage.items.map((row) =>
+  const users = shownUsers.map((row) =>
     toPublicUser(row, urls, followed ? { isFollowedByUser: followed.has(row.id) } : {}),
   );
 

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import type { Viewer } from '../../lib/permissions.js';
 import type { PublicUrls } from '../../lib/public-urls.js';
+import { withVisiblePostsCounts } from '../posts/posts.visibility.js';
 import { deleteBlock, followsBetween, insertBlock, listBlockedUsers } from './blocks.repo.js';
 import { deleteFollow, shiftFollowCounters } from './follows.repo.js';
 import { toPublicUser } from './users.mapper.js';
@@ -39,7 +40,12 @@ export async function unblockUser(ctx: AppContext, viewer: Viewer, targetId: str
 
 /** GET /api/users/me/blocked: Settings → Blocking, most recent first. */
 export async function listBlocked(ctx: AppContext, viewer: Viewer, urls: PublicUrls): Promise<BlockedUsers> {
-  const rows = await listBlockedUsers(ctx.db, viewer.id, BLOCKED_LIST_MAX);
+  // Across the block the viewer sees none of their posts, and the counts say so.
+  const rows = await withVisiblePostsCounts(
+    ctx.db,
+    await listBlockedUsers(ctx.db, viewer.id, BLOCKED_LIST_MAX),
+    viewer,
+  );
   return {
     users: rows.map((row) => ({
       ...toPublicUser(row, urls, { isBlockedByUser: true }),

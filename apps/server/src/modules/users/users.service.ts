@@ -15,7 +15,7 @@ import { can, type Viewer } from '../../lib/permissions.js';
 import { blockDirections } from './blocks.repo.js';
 import { isSuspendedNow } from './suspension.js';
 import type { PublicUrls } from '../../lib/public-urls.js';
-import { countVisiblePostsBy } from '../posts/posts.visibility.js';
+import { countVisiblePostsBy, withVisiblePostsCounts } from '../posts/posts.visibility.js';
 import { isFollowing, listFollowedPeople, listOtherPeople } from './follows.repo.js';
 import { toPublicUser, toSelfUser } from './users.mapper.js';
 import { findUserById, findUserByEmail, findUserByUsername, updateUser, type UserRow } from './users.repo.js';
@@ -76,10 +76,9 @@ export async function listPeople(
     followed.length < q.limit
       ? await listOtherPeople(ctx.db, { ...q, limit: q.limit - followed.length })
       : [];
-  return [
-    ...followed.map((row) => toPublicUser(row, urls, { isFollowedByUser: true })),
-    ...others.map((row) => toPublicUser(row, urls, { isFollowedByUser: false })),
-  ];
+  // Each count is of the posts this viewer may see, as on the profile itself.
+  const shown = await withVisiblePostsCounts(ctx.db, [...followed, ...others], viewer);
+  return shown.map((row, i) => toPublicUser(row, urls, { isFollowedByUser: i < followed.length }));
 }
 
 const sameText = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();

@@ -98,6 +98,8 @@ async function buildServer() {
       },
     ],
   });
+  // esbuild's service process would otherwise live on beside the server `npm start` runs.
+  await esbuild.stop();
   // db/client.ts finds its migrations beside the module that runs it.
   fs.cpSync(at('apps/server/src/db/migrations'), path.join(outdir, 'migrations'), { recursive: true });
 }

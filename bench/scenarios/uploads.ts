@@ -57,9 +57,14 @@ export async function runUploads(args: Args): Promise<void> {
   const parallel = intArg(args, 'parallel', 4, 1);
   const filesPer = intArg(args, 'files', 5, 1);
   const size = intArg(args, 'size', 7000, 64);
+  // `npm start` runs the server with MALLOC_ARENA_MAX=2 on glibc (scripts/start.mjs); so does the
+  // bench, unless the environment names another value or --glibc-default asks for glibc's own.
+  const arenaMax = args.has('glibc-default') ? undefined : (process.env.MALLOC_ARENA_MAX ?? '2');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glimpse-bench-uploads-'));
   fs.chmodSync(dataDir, 0o755);
-  console.log(`\n== uploads: ${parallel} parallel requests x ${filesPer} PNGs of ${size}x${size}`);
+  console.log(
+    `\n== uploads: ${parallel} parallel requests x ${filesPer} PNGs of ${size}x${size}, MALLOC_ARENA_MAX=${arenaMax ?? "(glibc's default)"}`,
+  );
 
   const images: Buffer[] = [];
   for (let i = 0; i < parallel * filesPer; i++) images.push(await bigPng(size, i + 1));
@@ -82,7 +87,7 @@ export async function runUploads(args: Args): Promise<void> {
       PORT: '0',
       WEB_DIST: '/nonexistent-glimpse-bench-web',
       ...(process.env.BENCH_SERVER_PORT ? { BENCH_SERVER_PORT: process.env.BENCH_SERVER_PORT } : {}),
-      ...(process.env.MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX } : {}),
+      ...(arenaMax ? { MALLOC_ARENA_MAX: arenaMax } : {}),
     },
   });
   try {

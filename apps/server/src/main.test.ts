@@ -17,6 +17,7 @@ import {
   isAlive,
   postmasterOf,
   startServerProcess,
+  startViaStartScript,
   waitFor,
   type ServerProcess,
 } from './test/server-process.js';
@@ -103,6 +104,48 @@ describe('the server process and its embedded PostgreSQL', () => {
     await expect(canListenOn(pm.port)).resolves.toBe(true);
     // ...and the owner record is released, so the next start needs no recovery.
     expect(fs.existsSync(path.join(dataDir, 'pg', 'owner.json'))).toBe(false);
+  }, 120_000);
+
+  it('`npm start` runs the server with MALLOC_ARENA_MAX=2 in a child that leaves with it, even on SIGKILL', async () => {
+    const script = await startViaStartScript(dataDir, { MALLOC_ARENA_MAX: undefined });
+    started.push(script);
+    const children = childrenOf(script.pid);
+    expect(children).toHaveLength(1);
+    const serverPid = children[0]!;
+    expect(environOf(serverPid)).toContain('MALLOC_ARENA_MAX=2');
+    expect(environOf(script.pid)).not.toContain('MALLOC_ARENA_MAX=2');
+    expect((await fetch(`${script.origin}/api/health`)).status).toBe(200);
+    const pm = postmasterOf(dataDir)!;
+    expect(childrenOf(serverPid)).toContain(pm.pid);
+
+    // Killed outright, the start script cannot pass anything on: the kernel tells the server,
+    // which shuts down the usual way, PostgreSQL included.
+    process.kill(script.pid, 'SIGKILL');
+    await script.exited;
+    await waitFor('the server to follow its start script', () => !isAlive(serverPid));
+    await waitFor('PostgreSQL to stop', () => !isAlive(pm.pid));
+    expect(clusterProcesses(dataDir)).toEqual([]);
+    expect(fs.readFileSync(path.join(dataDir, 'pg', 'postgres.log'), 'utf8')).toMatch(
+      /database system is shut down\s*$/,
+    );
+  }, 120_000);
+
+  it('`npm start` passes SIGTERM on and exits as the server did; with MALLOC_ARENA_MAX set it runs the server itself', async () => {
+    const script = await startViaStartScript(dataDir, { MALLOC_ARENA_MAX: undefined });
+    started.push(script);
+    const [serverPid] = childrenOf(script.pid);
+    process.kill(script.pid, 'SIGTERM');
+    expect(await script.exited).toEqual({ code: 0, signal: null });
+    expect(isAlive(serverPid!)).toBe(false);
+    expect(clusterProcesses(dataDir)).toEqual([]);
+
+    // The operator's own setting wins, and then there is no second process.
+    const inProcess = await startViaStartScript(dataDir, { MALLOC_ARENA_MAX: '4' });
+    started.push(inProcess);
+    expect(environOf(inProcess.pid)).toContain('MALLOC_ARENA_MAX=4');
+    expect(childrenOf(inProcess.pid)).toEqual([postmasterOf(dataDir)!.pid]);
+    process.kill(inProcess.pid, 'SIGTERM');
+    expect(await inProcess.exited).toEqual({ code: 0, signal: null });
   }, 120_000);
 
   it('on SIGTERM stops accepting, finishes requests in flight, sends sockets elsewhere and exits within its bound', async () => {
@@ -265,6 +308,11 @@ describe('the server process and its embedded PostgreSQL', () => {
 // The two-node deployment test (two-nodes.suite.ts), in this file so it never overlaps the bundle
 // rebuilds above.
 describeTwoNodes();
+
+/** A process's environment as `NAME=value` lines. */
+function environOf(pid: number): string[] {
+  return fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+}
 
 function canConnect(port: number): Promise<boolean> {
   return new Promise((resolve) => {

@@ -5,6 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BUILD_SCRIPT = path.resolve(SERVER_DIR, '../../scripts/build.mjs');
+const START_SCRIPT = path.resolve(SERVER_DIR, '../../scripts/start.mjs');
 const START_TIMEOUT_MS = 90_000;
 
 /**
@@ -42,7 +43,26 @@ export async function startServerProcess(
   dataDir: string,
   env: Record<string, string> = {},
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--enable-source-maps', bundle], {
+  return spawnServer(['--enable-source-maps', bundle], dataDir, env);
+}
+
+/**
+ * Like startServerProcess, but through `scripts/start.mjs`, exactly what `npm start` runs (which
+ * builds whatever is stale first). `pid` is the start script's process.
+ */
+export async function startViaStartScript(
+  dataDir: string,
+  env: Record<string, string | undefined> = {},
+): Promise<ServerProcess> {
+  return spawnServer([START_SCRIPT], dataDir, env);
+}
+
+async function spawnServer(
+  args: string[],
+  dataDir: string,
+  env: Record<string, string | undefined>,
+): Promise<ServerProcess> {
+  const child = spawn(process.execPath, args, {
     cwd: SERVER_DIR,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],

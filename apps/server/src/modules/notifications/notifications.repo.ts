@@ -244,6 +244,11 @@ export async function countUnread(db: DbOrTx, viewer: PostViewer): Promise<numbe
   return Number(row?.n ?? 0);
 }
 
+/** The statement of countBadges (exported for its plan test). */
+export function countBadgesQuery(db: DbOrTx, viewer: PostViewer): SQL {
+  return sql`select (${countUnreadQuery(db, viewer)}) as notifications, (${countUnreadMessagesQuery(db, viewer.id)}) as messages`;
+}
+
 /**
  * Both badges of a member in one statement: countUnread and countUnreadMessages side by side
  * (notifications_recipient_idx and chat_members_user_idx), for every `unread_counts` push.
@@ -252,9 +257,7 @@ export async function countBadges(
   db: DbOrTx,
   viewer: PostViewer,
 ): Promise<{ notifications: number; messages: number }> {
-  const result = await db.execute(
-    sql`select (${countUnreadQuery(db, viewer)}) as notifications, (${countUnreadMessagesQuery(db, viewer.id)}) as messages`,
-  );
+  const result = await db.execute(countBadgesQuery(db, viewer));
   const [row] = (result as unknown as { rows: Array<{ notifications: number; messages: number }> }).rows;
   return { notifications: Number(row?.notifications ?? 0), messages: Number(row?.messages ?? 0) };
 }

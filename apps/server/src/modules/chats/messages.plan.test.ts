@@ -1,7 +1,15 @@
 import { sql, type SQLWrapper } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, seedUser, type SeededUser, type TestApp } from '../../test/harness.js';
-import { countBadgesQuery } from '../notifications/notifications.repo.js';
+import { notifications } from '../../db/schema/index.js';
+import { newId } from '../../lib/ids.js';
+import {
+  countBadgesPrepared,
+  countBadgesQuery,
+  countUnread,
+  countUnreadMessages,
+} from '../notifications/notifications.repo.js';
+import { insertPostRow } from '../posts/posts.fixtures.js';
 import { SEND_MESSAGE_SQL } from './messages.repo.js';
 
 /**
@@ -75,5 +83,34 @@ describe('chat statements are index-backed', () => {
     expect(plan).not.toMatch(/Seq Scan/);
     expect(plan).toMatch(/notifications_recipient(_unread)?_idx/);
     expect(plan).toContain('chat_members_user_idx');
+  });
+});
+
+describe('countBadgesPrepared', () => {
+  it('answers as the two separate counts, for a member and for a moderator (two statement shapes)', async () => {
+    const author = await seedUser(t);
+    const member = { id: ana.id, isAdmin: false, isModerator: false, permissions: [] };
+    const moderator = { id: ben.id, isAdmin: false, isModerator: true, permissions: [] };
+    // A followers-only post: the member (no follow) may not see it, the moderator may.
+    const postId = await insertPostRow(t, author, { privacy: 'followers' });
+    for (const recipientId of [ana.id, ben.id, ana.id]) {
+      await t.database.db.insert(notifications).values({
+        id: newId(),
+        recipientId,
+        actorId: author.id,
+        actorIds: [author.id],
+        type: recipientId === ana.id ? 'follow' : 'comment',
+        postId: recipientId === ana.id ? null : postId,
+      });
+    }
+    for (const viewer of [member, moderator, member, moderator]) {
+      const expected = {
+        notifications: await countUnread(t.database.db, viewer),
+        messages: await countUnreadMessages(t.database.db, viewer.id),
+      };
+      expect(await countBadgesPrepared(t.database, viewer)).toEqual(expected);
+    }
+    expect(await countBadgesPrepared(t.database, member)).toEqual({ notifications: 2, messages: 0 });
+    expect(await countBadgesPrepared(t.database, moderator)).toEqual({ notifications: 1, messages: 0 });
   });
 });

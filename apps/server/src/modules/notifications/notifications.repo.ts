@@ -1,6 +1,8 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { NotificationType } from '@glimpse/shared';
-import type { DbOrTx, Tx } from '../../db/client.js';
+import { can } from '../../lib/permissions.js';
+import type { Database, DbOrTx, Tx } from '../../db/client.js';
 import { chatMembers, comments, notifications, posts, users } from '../../db/schema/index.js';
 import type { PageWindow, TimeKey } from '../../lib/pagination.js';
 import { descIndexed, exactTime } from '../posts/posts.repo.js';
@@ -249,20 +251,37 @@ export function countBadgesQuery(db: DbOrTx, viewer: PostViewer): SQL {
   return sql`select (${countUnreadQuery(db, viewer)}) as notifications, (${countUnreadMessagesQuery(db, viewer.id)}) as messages`;
 }
 
+/** Stands in for the viewer's id while a badge statement is built once (see countBadgesPrepared). */
+const VIEWER_ID_SLOT = '\u0000viewer-id';
+const badgeStatements = new Map<string, { name: string; text: string; params: unknown[] }>();
+
 /**
- * Both badges of a member in one statement: countUnread and countUnreadMessages side by side
- * (notifications_recipient_idx and chat_members_user_idx), for every `unread_counts` push.
+ * countBadges as a named prepared statement: the rule's SQL depends on the viewer only through
+ * their id (a parameter) and whether they may moderate (two shapes), so each shape is built once,
+ * with a stand-in id, and PostgreSQL parses and plans it once per connection. Every `unread_counts`
+ * push runs this, so building the visibility rule's SQL each time was most of a push's cost.
  */
-export async function countBadges(
-  db: DbOrTx,
+export async function countBadgesPrepared(
+  database: Pick<Database, 'db' | 'pool'>,
   viewer: PostViewer,
 ): Promise<{ notifications: number; messages: number }> {
-  const result = await db.execute(countBadgesQuery(db, viewer));
-  const [row] = (result as unknown as { rows: Array<{ notifications: number; messages: number }> }).rows;
+  const shape = can(viewer, 'moderate_content') ? 'moderator' : 'member';
+  let statement = badgeStatements.get(shape);
+  if (!statement) {
+    const slot: PostViewer = { ...viewer, id: VIEWER_ID_SLOT };
+    const query = new PgDialect().sqlToQuery(countBadgesQuery(database.db, slot));
+    statement = { name: `badges_${shape}`, text: query.sql, params: query.params };
+    badgeStatements.set(shape, statement);
+  }
+  const result = await database.pool.query<{ notifications: number; messages: number }>({
+    name: statement.name,
+    text: statement.text,
+    values: statement.params.map((p) => (p === VIEWER_ID_SLOT ? viewer.id : p)),
+  });
+  const [row] = result.rows;
   return { notifications: Number(row?.notifications ?? 0), messages: Number(row?.messages ?? 0) };
 }
 
-/** Unread messages over all the member's chats (the chat button's badge). */
 function countUnreadMessagesQuery(db: DbOrTx, userId: string) {
   return db
     .select({ n: sql<number>`coalesce(sum(${chatMembers.unreadCount}), 0)::int` })

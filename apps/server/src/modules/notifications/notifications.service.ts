@@ -20,7 +20,7 @@ import { isPostVisible, type PostViewer } from '../posts/posts.visibility.js';
 import { isBlockedBetween } from '../users/blocks.repo.js';
 import { toNotification } from './notifications.mapper.js';
 import {
-  countBadges,
+  countBadgesPrepared,
   countUnread,
   deleteUnreadFollow,
   findRecipients,
@@ -178,7 +178,7 @@ export async function getUnreadCounts(ctx: AppContext, viewer: PostViewer): Prom
 }
 
 async function unreadCountsOf(ctx: AppContext, viewer: PostViewer): Promise<UnreadCounts> {
-  return countBadges(ctx.db, viewer);
+  return countBadgesPrepared(ctx.database, viewer);
 }
 
 /**

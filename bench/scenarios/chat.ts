@@ -141,7 +141,7 @@ export async function runChat(args: Args): Promise<void> {
   try {
     for (let i = 0; i < processes; i++) {
       const extra: Record<string, string> = useRedis ? { REDIS_URL, BENCH_REDIS_PREFIX: prefix } : {};
-      // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" (heap flags, profiles).
+      // e.g. BENCH_SERVER_NODE_ARGS="--max-old-space-size=256" (NODE_OPTIONS refuses --cpu-prof).
       if (process.env.BENCH_SERVER_NODE_ARGS) extra.NODE_OPTIONS = process.env.BENCH_SERVER_NODE_ARGS;
       servers.push(await startServer({ label: `server ${i + 1}`, env: serverEnv(target, extra) }));
     }

@@ -33,10 +33,13 @@ async function plan(query: SQLWrapper): Promise<string> {
 }
 
 describe('search queries are index-backed', () => {
-  it('finds posts through the GIN index on search_vector, prefix alternative included', async () => {
+  it('finds posts in two index-backed tiers (title/tags, then the rest), prefix alternative included', async () => {
     const db = t.database.db;
     const text = await plan(searchPostsQuery(db, 'sunri', null, { limit: 10, offset: 0 }));
+    expect(text).toContain('posts_search_title_tags_idx');
     expect(text).toContain('posts_search_idx');
+    // Each tier is cut to its newest candidates before anything is ranked or joined.
+    expect(text.match(/-> +Limit/g)?.length).toBe(2);
     expect(text).not.toMatch(/Seq Scan/);
   });
 

@@ -31,19 +31,46 @@ export function postsTsQuery(text: string): SQL {
 }
 
 /**
- * Posts matching the text that the viewer may see, through the GIN index on search_vector.
- * Order: a hit in the title or tags (weight A) first, so a title hit always beats a body-only
- * hit however often the body repeats the word; then ts_rank_cd; then newest.
+ * How many of a tier's matches, newest first, are ranked against each other at a time. A search
+ * with at most this many matches per tier is ordered exactly by rank; past it, blocks of this size
+ * follow one another from newest to oldest, each ranked within itself. That bounds the work of a
+ * page to a few blocks, however many posts match.
+ */
+export const RANKED_BLOCK = 100;
+
+/**
+ * Posts matching the text that the viewer may see, in two tiers: a hit in the title or tags
+ * (weight A, through posts_search_title_tags_idx) first, so a title hit always beats a body-only
+ * hit however often the body repeats the word; then body and alt-text hits (posts_search_idx).
+ * Within a tier: ts_rank_cd inside blocks of RANKED_BLOCK newest matches (see there), then
+ * newest. Each tier reads only its newest `candidates` matches, in posts_created_idx order when the
+ * words are common, from the GIN index when they are rare: top-k, not rank-everything-then-sort.
  */
 export function searchPostsQuery(db: DbOrTx, text: string, viewer: PostViewer | null, win: SearchWindow) {
   const tsq = postsTsQuery(text);
-  const titleOrTagHit = sql`(ts_filter(${posts.searchVector}, '{a}') @@ ${tsq}) desc`;
-  const rank = sql`ts_rank_cd(${posts.searchVector}, ${tsq}) desc`;
+  const anyHit = sql`${posts.searchVector} @@ ${tsq}`;
+  const titleOrTagHit = sql`ts_filter(${posts.searchVector}, '{a}'::"char"[]) @@ ${tsq}`;
+  const candidates = Math.ceil((win.offset + win.limit + 1) / RANKED_BLOCK) * RANKED_BLOCK;
+  // `anyHit` stays in the first tier: with an excluded word ("sunset -beach") a title hit whose body
+  // holds the excluded word must stay out, as the whole vector decides.
+  const tier = (n: 0 | 1, hit: SQL) => sql`(select ${posts.id} as id, ${posts.createdAt} as created_at,
+      ${sql.raw(String(n))} as tier, ts_rank_cd(${posts.searchVector}, ${tsq}) as rank
+    from ${posts} where ${and(anyHit, hit, visiblePostsWhere(viewer))}
+    order by ${descIndexed(posts.createdAt)}, ${descIndexed(posts.id)} limit ${candidates})`;
+  const ranked = sql`(select c.id, c.tier, c.rank,
+      (row_number() over (partition by c.tier order by c.created_at desc, c.id desc) - 1) / ${sql.raw(String(RANKED_BLOCK))} as block
+    from (${tier(0, titleOrTagHit)} union all ${tier(1, sql`not (${titleOrTagHit})`)}) as c) as ranked`;
   return db
     .select(postPageColumns)
     .from(posts)
-    .where(and(sql`${posts.searchVector} @@ ${tsq}`, visiblePostsWhere(viewer)))
-    .orderBy(titleOrTagHit, rank, descIndexed(posts.createdAt), descIndexed(posts.id))
+    .innerJoin(ranked, sql`ranked.id = ${posts.id}`)
+    .orderBy(
+      sql`ranked.tier`,
+      sql`ranked.block`,
+      sql`ranked.rank desc`,
+      descIndexed(posts.createdAt),
+      descIndexed(posts.id),
+    )
     .limit(win.limit + 1)
     .offset(win.offset);
 }

@@ -44,10 +44,17 @@ describe('search queries are index-backed', () => {
   });
 
   it('finds people through the trigram indexes on lower(username) and lower(display_name)', async () => {
-    const text = await plan(searchUsersQuery(t.database.db, 'avva', { limit: 10, offset: 0 }));
+    const text = await plan(searchUsersQuery(t.database.db, 'avva', { limit: 10, offset: 0 }, null, 'typo'));
     expect(text).toContain('users_username_trgm_idx');
     expect(text).toContain('users_display_name_trgm_idx');
     expect(text).not.toMatch(/Seq Scan/);
+  });
+
+  it('reads the prefix tier of people search as btree ranges on lower(username) and lower(display_name)', async () => {
+    const text = await plan(searchUsersQuery(t.database.db, 'pla', { limit: 10, offset: 0 }, null, 'prefix'));
+    expect(text).toContain('users_username_prefix_idx');
+    expect(text).toContain('users_display_name_prefix_idx');
+    expect(text).not.toMatch(/Seq Scan|trgm/);
   });
 
   it('counts tags from tag_counts by prefix, correcting from the posts of a few authors only', async () => {

@@ -130,18 +130,29 @@ function reachableUsers(viewerId: string | null): SQL {
   return viewerId ? and(shown, notBlockedBetween(viewerId, users.id))! : shown;
 }
 
+/**
+ * Which part of people search's order a query reads: `prefix` the members whose username or
+ * display name starts with the text (the exact username among them), through the
+ * users_*_prefix_idx btree ranges; `typo` the others that are only alike (trigram indexes);
+ * `all` both at once — the reference the tiers must agree with (tests).
+ */
+export type PeopleTier = 'prefix' | 'typo' | 'all';
+
 export function searchUsersQuery(
   db: DbOrTx,
   text: string,
   win: SearchWindow,
   viewerId: string | null = null,
+  tier: PeopleTier = 'all',
 ) {
   const { needle, startsWith, where } = usersMatching(text);
   const likeness = sql`greatest(similarity(${lowerUsername}, ${needle}), similarity(${lowerDisplayName}, ${needle}), word_similarity(${needle}, ${lowerDisplayName}))`;
+  const inTier =
+    tier === 'prefix' ? startsWith : tier === 'typo' ? and(where, sql`not (${startsWith})`)! : where;
   return db
     .select(publicUserColumns)
     .from(users)
-    .where(and(where, reachableUsers(viewerId)))
+    .where(and(inTier, reachableUsers(viewerId)))
     .orderBy(
       desc(sql`${lowerUsername} = ${needle}`),
       desc(startsWith),
@@ -172,7 +183,22 @@ export async function searchUsers(
   win: SearchWindow,
   viewerId: string | null,
 ): Promise<PublicUserRow[]> {
-  return withNameThresholds(db, (tx) => searchUsersQuery(tx, text, win, viewerId));
+  // Every prefix match sorts before every typo, so the typo tier (a trigram scan over many more
+  // names) is read only when the prefix tier cannot fill the page. Same rows as the `all` query.
+  const wanted = win.offset + win.limit + 1;
+  const prefixed = await searchUsersQuery(db, text, { offset: 0, limit: wanted - 1 }, viewerId, 'prefix');
+  if (prefixed.length >= wanted) return prefixed.slice(win.offset);
+  const skip = Math.max(0, win.offset - prefixed.length);
+  const typos = await withNameThresholds(db, (tx) =>
+    searchUsersQuery(
+      tx,
+      text,
+      { offset: skip, limit: wanted - prefixed.length - skip - 1 },
+      viewerId,
+      'typo',
+    ),
+  );
+  return [...prefixed.slice(win.offset), ...typos];
 }
 
 /** The posts of `type=users`: by the members the text matches (the same rule as people search), newest first. */

@@ -36,13 +36,13 @@ export function postsTsQuery(text: string): SQL {
  * follow one another from newest to oldest, each ranked within itself. That bounds the work of a
  * page to a few blocks, however many posts match.
  */
-export const RANKED_BLOCK = 100;
+export const RANKED_BLOCK = 30;
 
 /**
  * Posts matching the text that the viewer may see, in two tiers: a hit in the title or tags
  * (weight A, through posts_search_title_tags_idx) first, so a title hit always beats a body-only
  * hit however often the body repeats the word; then body and alt-text hits (posts_search_idx).
- * Within a tier: ts_rank_cd inside blocks of RANKED_BLOCK newest matches (see there), then
+ * Within a tier: ts_rank_cd (computed for the candidates only) inside blocks of RANKED_BLOCK newest matches (see there), then
  * newest. Each tier reads only its newest `candidates` matches, in posts_created_idx order when the
  * words are common, from the GIN index when they are rare: top-k, not rank-everything-then-sort.
  */
@@ -53,11 +53,12 @@ export function searchPostsQuery(db: DbOrTx, text: string, viewer: PostViewer | 
   const candidates = Math.ceil((win.offset + win.limit + 1) / RANKED_BLOCK) * RANKED_BLOCK;
   // `anyHit` stays in the first tier: with an excluded word ("sunset -beach") a title hit whose body
   // holds the excluded word must stay out, as the whole vector decides.
+  // No rank here: a select-list expression would be computed for every match before the top-k cut.
   const tier = (n: 0 | 1, hit: SQL) => sql`(select ${posts.id} as id, ${posts.createdAt} as created_at,
-      ${sql.raw(String(n))} as tier, ts_rank_cd(${posts.searchVector}, ${tsq}) as rank
+      ${sql.raw(String(n))} as tier
     from ${posts} where ${and(anyHit, hit, visiblePostsWhere(viewer))}
     order by ${descIndexed(posts.createdAt)}, ${descIndexed(posts.id)} limit ${candidates})`;
-  const ranked = sql`(select c.id, c.tier, c.rank,
+  const ranked = sql`(select c.id, c.tier,
       (row_number() over (partition by c.tier order by c.created_at desc, c.id desc) - 1) / ${sql.raw(String(RANKED_BLOCK))} as block
     from (${tier(0, titleOrTagHit)} union all ${tier(1, sql`not (${titleOrTagHit})`)}) as c) as ranked`;
   return db
@@ -67,7 +68,7 @@ export function searchPostsQuery(db: DbOrTx, text: string, viewer: PostViewer | 
     .orderBy(
       sql`ranked.tier`,
       sql`ranked.block`,
-      sql`ranked.rank desc`,
+      sql`ts_rank_cd(${posts.searchVector}, ${tsq}) desc`,
       descIndexed(posts.createdAt),
       descIndexed(posts.id),
     )

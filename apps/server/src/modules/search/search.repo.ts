@@ -51,16 +51,18 @@ export function searchPostsQuery(db: DbOrTx, text: string, viewer: PostViewer | 
   const anyHit = sql`${posts.searchVector} @@ ${tsq}`;
   const titleOrTagHit = sql`ts_filter(${posts.searchVector}, '{a}'::"char"[]) @@ ${tsq}`;
   const candidates = Math.ceil((win.offset + win.limit + 1) / RANKED_BLOCK) * RANKED_BLOCK;
-  // `anyHit` stays in the first tier: with an excluded word ("sunset -beach") a title hit whose body
-  // holds the excluded word must stay out, as the whole vector decides.
+  // With an excluded word ("sunset -beach") a title hit whose body holds the excluded word must stay
+  // out, as the whole vector decides: `anyHit` joins the first tier then. Without operators the
+  // query only asks for words, and a title/tag hit is a hit of the whole vector: one index is enough.
+  const firstTier = usesWebsearchOperators(text) ? and(anyHit, titleOrTagHit)! : titleOrTagHit;
   // No rank here: a select-list expression would be computed for every match before the top-k cut.
   const tier = (n: 0 | 1, hit: SQL) => sql`(select ${posts.id} as id, ${posts.createdAt} as created_at,
       ${sql.raw(String(n))} as tier
-    from ${posts} where ${and(anyHit, hit, visiblePostsWhere(viewer))}
+    from ${posts} where ${and(hit, visiblePostsWhere(viewer))}
     order by ${descIndexed(posts.createdAt)}, ${descIndexed(posts.id)} limit ${candidates})`;
   const ranked = sql`(select c.id, c.tier,
       (row_number() over (partition by c.tier order by c.created_at desc, c.id desc) - 1) / ${sql.raw(String(RANKED_BLOCK))} as block
-    from (${tier(0, titleOrTagHit)} union all ${tier(1, sql`not (${titleOrTagHit})`)}) as c) as ranked`;
+    from (${tier(0, firstTier)} union all ${tier(1, sql`${anyHit} and not (${titleOrTagHit})`)}) as c) as ranked`;
   return db
     .select(postPageColumns)
     .from(posts)

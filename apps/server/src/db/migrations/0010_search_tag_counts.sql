@@ -6,6 +6,7 @@ CREATE TABLE "tag_counts" (
 CREATE INDEX "tag_counts_prefix_idx" ON "tag_counts" USING btree (lower("tag") text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "users_username_prefix_idx" ON "users" USING btree (lower("username") text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "users_display_name_prefix_idx" ON "users" USING btree (lower("display_name") text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "posts_search_title_tags_idx" ON "posts" USING gin (ts_filter("search_vector", '{a}'::"char"[]));--> statement-breakpoint
 -- Adds -1 for each distinct spelling in old_tags and +1 for each in new_tags (NULL: none), in tag
 -- order, so two posts written at once lock shared tag rows in the same order (no deadlock).
 CREATE FUNCTION glimpse_tag_counts_move(old_tags text[], new_tags text[]) RETURNS void
@@ -81,6 +82,7 @@ BEGIN
   IF EXISTS (SELECT 1 FROM posts) THEN
     ANALYZE tag_counts;
     ANALYZE users;
+    ANALYZE posts;
   END IF;
 END
 $$;

@@ -66,6 +66,8 @@ export const posts = pgTable(
     index('posts_hot_idx').on(t.hotScore.desc(), t.id.desc()),
     index('posts_category_hot_idx').on(t.category, t.hotScore.desc(), t.id.desc()),
     index('posts_search_idx').using('gin', t.searchVector),
+    // Post search's first tier (a title or tag hit): the weight-A part of the same vector.
+    index('posts_search_title_tags_idx').using('gin', sql`ts_filter(${t.searchVector}, '{a}'::"char"[])`),
     index('posts_tags_idx').using('gin', t.tags),
     // Trigram indexes narrow the tag-prefix and place-contains searches to matching posts
     // (a containment test on the joined tags is a necessary condition for a tag prefix match).

@@ -33,18 +33,28 @@ async function plan(query: SQLWrapper): Promise<string> {
 }
 
 describe('search queries are index-backed', () => {
-  it('finds posts through the GIN index on search_vector, prefix alternative included', async () => {
+  it('finds posts in two index-backed tiers (title/tags, then the rest), prefix alternative included', async () => {
     const db = t.database.db;
     const text = await plan(searchPostsQuery(db, 'sunri', null, { limit: 10, offset: 0 }));
+    expect(text).toContain('posts_search_title_tags_idx');
     expect(text).toContain('posts_search_idx');
+    // Each tier is cut to its newest candidates before anything is ranked or joined.
+    expect(text.match(/-> +Limit/g)?.length).toBe(2);
     expect(text).not.toMatch(/Seq Scan/);
   });
 
   it('finds people through the trigram indexes on lower(username) and lower(display_name)', async () => {
-    const text = await plan(searchUsersQuery(t.database.db, 'avva', { limit: 10, offset: 0 }));
+    const text = await plan(searchUsersQuery(t.database.db, 'avva', { limit: 10, offset: 0 }, null, 'typo'));
     expect(text).toContain('users_username_trgm_idx');
     expect(text).toContain('users_display_name_trgm_idx');
     expect(text).not.toMatch(/Seq Scan/);
+  });
+
+  it('reads the prefix tier of people search as btree ranges on lower(username) and lower(display_name)', async () => {
+    const text = await plan(searchUsersQuery(t.database.db, 'pla', { limit: 10, offset: 0 }, null, 'prefix'));
+    expect(text).toContain('users_username_prefix_idx');
+    expect(text).toContain('users_display_name_prefix_idx');
+    expect(text).not.toMatch(/Seq Scan|trgm/);
   });
 
   it('counts tags from tag_counts by prefix, correcting from the posts of a few authors only', async () => {

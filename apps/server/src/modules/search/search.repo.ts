@@ -31,19 +31,49 @@ export function postsTsQuery(text: string): SQL {
 }
 
 /**
- * Posts matching the text that the viewer may see, through the GIN index on search_vector.
- * Order: a hit in the title or tags (weight A) first, so a title hit always beats a body-only
- * hit however often the body repeats the word; then ts_rank_cd; then newest.
+ * How many of a tier's matches, newest first, are ranked against each other at a time. A search
+ * with at most this many matches per tier is ordered exactly by rank; past it, blocks of this size
+ * follow one another from newest to oldest, each ranked within itself. That bounds the work of a
+ * page to a few blocks, however many posts match.
+ */
+export const RANKED_BLOCK = 30;
+
+/**
+ * Posts matching the text that the viewer may see, in two tiers: a hit in the title or tags
+ * (weight A, through posts_search_title_tags_idx) first, so a title hit always beats a body-only
+ * hit however often the body repeats the word; then body and alt-text hits (posts_search_idx).
+ * Within a tier: ts_rank_cd (computed for the candidates only) inside blocks of RANKED_BLOCK newest matches (see there), then
+ * newest. Each tier reads only its newest `candidates` matches, in posts_created_idx order when the
+ * words are common, from the GIN index when they are rare: top-k, not rank-everything-then-sort.
  */
 export function searchPostsQuery(db: DbOrTx, text: string, viewer: PostViewer | null, win: SearchWindow) {
   const tsq = postsTsQuery(text);
-  const titleOrTagHit = sql`(ts_filter(${posts.searchVector}, '{a}') @@ ${tsq}) desc`;
-  const rank = sql`ts_rank_cd(${posts.searchVector}, ${tsq}) desc`;
+  const anyHit = sql`${posts.searchVector} @@ ${tsq}`;
+  const titleOrTagHit = sql`ts_filter(${posts.searchVector}, '{a}'::"char"[]) @@ ${tsq}`;
+  const candidates = Math.ceil((win.offset + win.limit + 1) / RANKED_BLOCK) * RANKED_BLOCK;
+  // With an excluded word ("sunset -beach") a title hit whose body holds the excluded word must stay
+  // out, as the whole vector decides: `anyHit` joins the first tier then. Without operators the
+  // query only asks for words, and a title/tag hit is a hit of the whole vector: one index is enough.
+  const firstTier = usesWebsearchOperators(text) ? and(anyHit, titleOrTagHit)! : titleOrTagHit;
+  // No rank here: a select-list expression would be computed for every match before the top-k cut.
+  const tier = (n: 0 | 1, hit: SQL) => sql`(select ${posts.id} as id, ${posts.createdAt} as created_at,
+      ${sql.raw(String(n))} as tier
+    from ${posts} where ${and(hit, visiblePostsWhere(viewer))}
+    order by ${descIndexed(posts.createdAt)}, ${descIndexed(posts.id)} limit ${candidates})`;
+  const ranked = sql`(select c.id, c.tier,
+      (row_number() over (partition by c.tier order by c.created_at desc, c.id desc) - 1) / ${sql.raw(String(RANKED_BLOCK))} as block
+    from (${tier(0, firstTier)} union all ${tier(1, sql`${anyHit} and not (${titleOrTagHit})`)}) as c) as ranked`;
   return db
     .select(postPageColumns)
     .from(posts)
-    .where(and(sql`${posts.searchVector} @@ ${tsq}`, visiblePostsWhere(viewer)))
-    .orderBy(titleOrTagHit, rank, descIndexed(posts.createdAt), descIndexed(posts.id))
+    .innerJoin(ranked, sql`ranked.id = ${posts.id}`)
+    .orderBy(
+      sql`ranked.tier`,
+      sql`ranked.block`,
+      sql`ts_rank_cd(${posts.searchVector}, ${tsq}) desc`,
+      descIndexed(posts.createdAt),
+      descIndexed(posts.id),
+    )
     .limit(win.limit + 1)
     .offset(win.offset);
 }
@@ -103,18 +133,29 @@ function reachableUsers(viewerId: string | null): SQL {
   return viewerId ? and(shown, notBlockedBetween(viewerId, users.id))! : shown;
 }
 
+/**
+ * Which part of people search's order a query reads: `prefix` the members whose username or
+ * display name starts with the text (the exact username among them), through the
+ * users_*_prefix_idx btree ranges; `typo` the others that are only alike (trigram indexes);
+ * `all` both at once — the reference the tiers must agree with (tests).
+ */
+export type PeopleTier = 'prefix' | 'typo' | 'all';
+
 export function searchUsersQuery(
   db: DbOrTx,
   text: string,
   win: SearchWindow,
   viewerId: string | null = null,
+  tier: PeopleTier = 'all',
 ) {
   const { needle, startsWith, where } = usersMatching(text);
   const likeness = sql`greatest(similarity(${lowerUsername}, ${needle}), similarity(${lowerDisplayName}, ${needle}), word_similarity(${needle}, ${lowerDisplayName}))`;
+  const inTier =
+    tier === 'prefix' ? startsWith : tier === 'typo' ? and(where, sql`not (${startsWith})`)! : where;
   return db
     .select(publicUserColumns)
     .from(users)
-    .where(and(where, reachableUsers(viewerId)))
+    .where(and(inTier, reachableUsers(viewerId)))
     .orderBy(
       desc(sql`${lowerUsername} = ${needle}`),
       desc(startsWith),
@@ -145,7 +186,22 @@ export async function searchUsers(
   win: SearchWindow,
   viewerId: string | null,
 ): Promise<PublicUserRow[]> {
-  return withNameThresholds(db, (tx) => searchUsersQuery(tx, text, win, viewerId));
+  // Every prefix match sorts before every typo, so the typo tier (a trigram scan over many more
+  // names) is read only when the prefix tier cannot fill the page. Same rows as the `all` query.
+  const wanted = win.offset + win.limit + 1;
+  const prefixed = await searchUsersQuery(db, text, { offset: 0, limit: wanted - 1 }, viewerId, 'prefix');
+  if (prefixed.length >= wanted) return prefixed.slice(win.offset);
+  const skip = Math.max(0, win.offset - prefixed.length);
+  const typos = await withNameThresholds(db, (tx) =>
+    searchUsersQuery(
+      tx,
+      text,
+      { offset: skip, limit: wanted - prefixed.length - skip - 1 },
+      viewerId,
+      'typo',
+    ),
+  );
+  return [...prefixed.slice(win.offset), ...typos];
 }
 
 /** The posts of `type=users`: by the members the text matches (the same rule as people search), newest first. */

@@ -92,4 +92,26 @@ describe('GET /api/posts: the signed-out page cache', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(await feedIds()).not.toContain(doomed);
   });
+
+  it('forgets cached pages when a moderator removes a post', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    const moderator = await seedUser(t, { isModerator: true });
+    const reported = await insertPostRow(t, author, { createdAt: new Date() });
+    expect(await feedIds()).toContain(reported);
+    const report = await t.app.inject({
+      method: 'POST',
+      url: '/api/reports',
+      headers: (await seedUser(t)).auth,
+      payload: { targetType: 'post', targetId: reported, reason: 'spam' },
+    });
+    expect(report.statusCode, report.body).toBe(201);
+    const resolved = await t.app.inject({
+      method: 'POST',
+      url: `/api/moderation/reports/${report.json<{ report: { id: string } }>().report.id}/resolve`,
+      headers: moderator.auth,
+      payload: { action: 'remove' },
+    });
+    expect(resolved.statusCode, resolved.body).toBe(200);
+    expect(await feedIds()).not.toContain(reported);
+  });
 });

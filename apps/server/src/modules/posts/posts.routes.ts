@@ -54,13 +54,13 @@ export async function postsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const text = await listFeedJson(ctx, request.viewer, request.query, {
+      const json = await listFeedJson(ctx, request.viewer, request.query, {
         urls: urlsOf(app, request),
         requestUrl: request.url,
       });
       // Already written from ZPostList by the schema-driven writer (lib/json-writer.ts): Fastify
-      // sends a string with a JSON content type as is. The type provider only knows objects.
-      return reply.type(JSON_CONTENT_TYPE).send(text as unknown as PostList);
+      // sends a Buffer as is. The type provider only knows objects.
+      return reply.type(JSON_CONTENT_TYPE).send(json as unknown as PostList);
     },
   );
 

@@ -169,9 +169,9 @@ const writePostList = compileJsonWriter(ZPostList);
 
 /** Signed-out pages kept at once, at most (keys come from query strings: bounded). */
 const FEED_PAGE_CACHE_MAX_ENTRIES = 200;
-const feedPageCaches = new WeakMap<AppContext, ShortCache<string, Promise<string>>>();
+const feedPageCaches = new WeakMap<AppContext, ShortCache<string, Promise<Buffer>>>();
 
-function feedPageCache(ctx: AppContext): ShortCache<string, Promise<string>> {
+function feedPageCache(ctx: AppContext): ShortCache<string, Promise<Buffer>> {
   let cache = feedPageCaches.get(ctx);
   if (!cache) {
     cache = new ShortCache({ ttlMs: ctx.config.feedCacheMs, maxEntries: FEED_PAGE_CACHE_MAX_ENTRIES });
@@ -189,7 +189,8 @@ export function forgetFeedPages(ctx: AppContext): void {
 }
 
 /**
- * GET /api/posts as its JSON text (API.md PostList, written by the schema-driven writer).
+ * GET /api/posts as its JSON bytes (API.md PostList, written by the schema-driven writer; UTF-8
+ * once, so a cached page is not encoded again for every request).
  * Signed out, the text of a query may be reused for FEED_CACHE_MS, per public origin (media URLs
  * are absolute): concurrent misses share one read, so a burst at expiry costs one query.
  * Signed-in answers are never cached (likes, follows and privacy are the viewer's own).
@@ -199,8 +200,8 @@ export async function listFeedJson(
   viewer: PostViewer | null,
   q: FeedQuery,
   opts: { urls: PublicUrls; requestUrl: string },
-): Promise<string> {
-  const read = async () => writePostList(await listFeed(ctx, viewer, q, opts.urls));
+): Promise<Buffer> {
+  const read = async () => Buffer.from(writePostList(await listFeed(ctx, viewer, q, opts.urls)));
   const cache = feedPageCache(ctx);
   if (viewer || !cache.enabled) return read();
   const key = `${opts.urls.origin} ${opts.requestUrl}`;

@@ -21,6 +21,8 @@ interface PaintRun {
   lcpMs: number | null;
   cls: number;
   feedStartMs: number | null;
+  /** API answers 401: a signed-in row with any of these measured a visitor, not a member. */
+  unauthorized: number;
 }
 
 /** Collects LCP, FCP and the layout-shift total from inside the page (buffered observers). */
@@ -37,6 +39,13 @@ const OBSERVE_PAINT = `
   }).observe({ type: 'layout-shift', buffered: true });
 `;
 
+/** The first feed card's photo has loaded (a string: bench/ is typed without the DOM). */
+const FIRST_PHOTO_SHOWN = `(() => {
+  const img = document.querySelector('[data-post-card] img');
+  return img !== null && img.complete && img.naturalWidth > 0;
+})()`;
+const PAGE_SETTLED_TIMEOUT_MS = 60_000;
+
 async function measureOnce(page: Page, url: string): Promise<PaintRun> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
@@ -52,8 +61,10 @@ async function measureOnce(page: Page, url: string): Promise<PaintRun> {
     if (feedStart === null && /\/api\/posts(\?|$)/.test(e.request.url)) feedStart = e.timestamp;
   });
   const urls = new Map<string, string>();
+  let unauthorized = 0;
   cdp.on('Network.responseReceived', (e) => {
     kinds.set(e.requestId, e.type);
+    if (e.response.status === 401 && new URL(e.response.url).pathname.startsWith('/api/')) unauthorized++;
     urls.set(e.requestId, new URL(e.response.url).pathname);
   });
   cdp.on('Network.dataReceived', (e) => {
@@ -68,6 +79,18 @@ async function measureOnce(page: Page, url: string): Promise<PaintRun> {
   });
 
   await page.goto(url, { waitUntil: 'networkidle' });
+  // On a busy machine with the CPU slowed, the network can be idle while the entry chunk is still
+  // being parsed: wait for the first card's photo to be decoded before reading the metrics.
+  // Polled from here: page.waitForFunction evaluates its string with eval, which the app's CSP refuses.
+  const settleBy = Date.now() + PAGE_SETTLED_TIMEOUT_MS;
+  while (!(await page.evaluate<boolean>(FIRST_PHOTO_SHOWN))) {
+    if (Date.now() > settleBy) {
+      console.warn('   warning: no feed photo on screen; LCP may be missing or early');
+      break;
+    }
+    await page.waitForTimeout(100);
+  }
+  await page.waitForLoadState('networkidle');
   // LCP is final once the page has been quiet a moment (no input happens here).
   await page.waitForTimeout(1000);
   // A string: bench/ is typed for Node, without the DOM's globals.
@@ -85,6 +108,7 @@ async function measureOnce(page: Page, url: string): Promise<PaintRun> {
     lcpMs: paint.lcp,
     cls: paint.cls,
     feedStartMs: feedStart !== null && navStart ? (feedStart - navStart) * 1000 : null,
+    unauthorized,
   };
 }
 
@@ -119,12 +143,16 @@ export async function runPaint(args: Args): Promise<void> {
         const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
         await context.addInitScript(OBSERVE_PAINT);
         if (signedIn && info.viewer) {
-          const token = tokenFor(info.viewer);
+          const token = await tokenFor(info.viewer);
           // The web app keeps its session in localStorage (see apps/web/src/api/http.ts).
           await context.addInitScript(`localStorage.setItem('token', ${JSON.stringify(token)});`);
         }
         const page = await context.newPage();
         const result = await measureOnce(page, `${server.url}/home`);
+        if (signedIn && result.unauthorized > 0)
+          console.warn(
+            `   warning: ${result.unauthorized} API answer(s) were 401: this run was not signed in`,
+          );
         if (listFiles && i === 0) {
           for (const [url, bytes] of result.jsFiles.sort((a, b) => b[1] - a[1]))
             console.log(`   ${fmt(bytes / 1024).padStart(7)} kB  ${url}`);

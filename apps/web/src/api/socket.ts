@@ -21,7 +21,7 @@ import { notificationCache, notificationKeys } from './queries/notifications';
 
 /**
  * The one Socket.IO client of the app (SPEC §4 "Socket", §7 "Real-time socket"). The layout holds
- * it for the whole signed-in app (`useChatSocket` in app/LiveUpdates; /chat holds the same
+ * it for the whole signed-in app (`useChatSocket` in app/LiveSocket; /chat holds the same
  * connection), so presence, typing, new messages, notifications and badges arrive on every screen.
  * It feeds the query cache (chat list, messages, notifications, badges) and the chat store, and
  * mirrors its state into `useAuth().setSocketConnected`.

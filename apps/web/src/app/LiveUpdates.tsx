@@ -1,43 +1,26 @@
-import { truncateText } from '@glimpse/shared';
-import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
-import { onIncomingMessage, useChatSocket } from '../api/socket';
+import { lazy, Suspense } from 'react';
 import { useUnreadCountsQuery } from '../api/queries/notifications';
-import { useToast } from '../components/useToast';
-import { NOTIFICATIONS_TEXT } from '../lib/text';
 import { useAuth } from '../lib/useAuth';
 import { useDocumentTitleCount } from '../lib/useDocumentTitle';
 
-/** How much of a new message the toast shows. */
-const TOAST_PREVIEW_CHARS = 60;
+// Socket.IO, the chat cache and the chat store are a chunk of their own: a visitor never loads
+// them, and a member's first paint does not wait for them.
+const LiveSocket = lazy(() => import('./LiveSocket').then((m) => ({ default: m.LiveSocket })));
 
 /**
- * The app-wide real-time layer, mounted once in the layout: holds the one socket while someone is
- * signed in (/chat holds the same connection), puts the unread total in front of the tab's title,
- * and toasts other members' new messages on every screen but /chat.
+ * The app-wide real-time layer, mounted once in the layout: puts the unread total in front of the
+ * tab's title and, while someone is signed in, holds the one socket (see LiveSocket).
  */
 export function LiveUpdates() {
   const { isAuthenticated } = useAuth();
-  useChatSocket();
   const { data } = useUnreadCountsQuery({ enabled: isAuthenticated });
   const total = isAuthenticated && data ? data.notifications + data.messages : 0;
   useDocumentTitleCount(total);
 
-  const toast = useToast();
-  const { pathname } = useLocation();
-  const pathRef = useRef(pathname);
-  useEffect(() => {
-    pathRef.current = pathname;
-  }, [pathname]);
-
-  useEffect(
-    () =>
-      onIncomingMessage((message) => {
-        if (pathRef.current === '/chat' || pathRef.current.startsWith('/chat/')) return;
-        const name = message.sender.profile?.displayName || message.sender.username;
-        toast.show(NOTIFICATIONS_TEXT.newMessage(name, truncateText(message.content, TOAST_PREVIEW_CHARS)));
-      }),
-    [toast],
+  if (!isAuthenticated) return null;
+  return (
+    <Suspense fallback={null}>
+      <LiveSocket />
+    </Suspense>
   );
-  return null;
 }

@@ -5,7 +5,9 @@ import { useUsersListQuery } from '../../api/queries/users-list';
 import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
 import { Skeleton, SkeletonScreen } from '../../components/Skeleton';
-import { authorName, FollowButton, profileHref, useFollowAction } from '../post';
+import { FollowButton } from '../post/FollowButton';
+import { authorName, profileHref } from '../post/post-text';
+import { useFollowAction } from '../post/usePostActions';
 import styles from './FollowSuggestions.module.css';
 import { FOLLOWING_EMPTY_TEXT } from '../../lib/text';
 

@@ -4,7 +4,12 @@ import { flattenPosts, useFeedInfiniteQuery, useResetFeed } from '../../api/quer
 import { PlusIcon } from '../../components/icons';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useAuth } from '../../lib/useAuth';
-import { PostDetailModal, PostFeed, useFollowAction, usePostModal } from '../post';
+// Each piece from its own module, not through ../post's index: the index also re-exports the
+// detail view and its dialogs, which would then ride along in the Home chunk.
+import { PostDetailModal } from '../post/PostDetailModal.lazy';
+import { PostFeed } from '../post/PostFeed';
+import { useFollowAction } from '../post/usePostActions';
+import { usePostModal } from '../post/usePostModal';
 import {
   ALL_CATEGORIES,
   DEFAULT_TAB,

@@ -8,7 +8,7 @@ import { cx } from '../../lib/cx';
 import { altTextOf, aspectRatioOf, CARD_RATIO_BOUNDS } from './post-image';
 import { photoCountLabel } from './post-text';
 import styles from './CardCarousel.module.css';
-import { ResponsiveImage } from './ResponsiveImage';
+import { ResponsiveImage, type ImagePriority } from './ResponsiveImage';
 import { COMMON_TEXT } from '../../lib/text';
 
 export { wrapIndex };
@@ -20,7 +20,8 @@ export interface CardCarouselProps {
   images: PostImage[];
   /** Alt text fallback when an image has neither alt text nor caption. */
   title: string;
-  priority?: boolean;
+  /** For the first photo; the others are fetched when paged to. */
+  priority?: ImagePriority;
   /** A tap or click on a photo (after the double-tap window): open the post. */
   onOpen?: (event: MouseEvent<HTMLElement>) => void;
   /** A double tap or double click on a photo; returns whether the like heart should show. */
@@ -34,7 +35,7 @@ export interface CardCarouselProps {
  * post, a double tap likes it with a heart. The frame keeps the first image's ratio, so moving
  * between images never changes the card's height (the masonry grid would reflow otherwise).
  */
-export function CardCarousel({ images, title, priority = false, onOpen, onLike }: CardCarouselProps) {
+export function CardCarousel({ images, title, priority = 'lazy', onOpen, onLike }: CardCarouselProps) {
   const [index, setIndex] = useState(0);
   const heart = useHeartBurst();
   const count = images.length;
@@ -69,7 +70,7 @@ export function CardCarousel({ images, title, priority = false, onOpen, onLike }
             image={image}
             alt={altTextOf(image, count > 1 ? COMMON_TEXT.nthPhoto(title, i) : title)}
             sizes={CARD_IMAGE_SIZES}
-            priority={priority && isCurrent}
+            priority={isCurrent ? priority : 'lazy'}
           />
         );
       }}

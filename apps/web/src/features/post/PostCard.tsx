@@ -10,6 +10,7 @@ import { CardCarousel } from './CardCarousel';
 import { FollowButton } from './FollowButton';
 import styles from './PostCard.module.css';
 import { PostStats } from './PostStats';
+import type { ImagePriority } from './ResponsiveImage';
 import { authorName, postHref, profileHref } from './post-text';
 import { useLikeAction } from './usePostActions';
 
@@ -19,8 +20,8 @@ export interface PostCardProps {
   onOpen?: (post: Post) => void;
   /** Enables the Follow button (shown only when signed in and not on one's own post). */
   onFollow?: (post: Post) => void;
-  /** Load the image eagerly (the first cards on screen). */
-  priority?: boolean;
+  /** How soon the photo loads: `high` or `eager` for the first cards on screen (default lazy). */
+  priority?: ImagePriority;
   className?: string;
 }
 
@@ -35,7 +36,7 @@ function isModifiedClick(event: MouseEvent): boolean {
  * modified click (new tab) always follows the real /posts/{id} address. On a narrow card (two
  * columns on a phone) the Follow button gives its room to the author's name (CSS).
  */
-export function PostCard({ post, onOpen, onFollow, priority = false, className }: PostCardProps) {
+export function PostCard({ post, onOpen, onFollow, priority = 'lazy', className }: PostCardProps) {
   const { user, isAuthenticated } = useAuth();
   const navigate = useNavigate();
   const like = useLikeAction();

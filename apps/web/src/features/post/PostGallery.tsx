@@ -98,7 +98,7 @@ function PhoneStrip({ images, title, onOpenImage, onDoubleTap, children }: Layou
             image={images[i]!}
             alt={photoAlt(images[i]!, i, count, title)}
             sizes="100vw"
-            priority={isCurrent}
+            priority={isCurrent ? 'eager' : 'lazy'}
           />
         )}
       >
@@ -182,7 +182,7 @@ function Tile({ image, index, count, hidden, alt, onOpen, onDoubleTap }: TilePro
           alt={alt}
           sizes={GALLERY_SIZES}
           ratioBounds={count === 1 ? SINGLE_RATIO_BOUNDS : undefined}
-          priority={index === 0}
+          priority={index === 0 ? 'eager' : 'lazy'}
         />
         {hidden > 0 && (
           <span className={styles.more} aria-hidden="true">

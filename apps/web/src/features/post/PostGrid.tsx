@@ -2,11 +2,21 @@ import type { Post } from '@glimpse/shared';
 import type { ReactNode } from 'react';
 import { cx } from '../../lib/cx';
 import { PostCard } from './PostCard';
+import type { ImagePriority } from './ResponsiveImage';
 import styles from './PostGrid.module.css';
 import { isMasonrySupported, useMasonryItem } from './useMasonryItem';
 
 /** Cards likely above the fold load their image eagerly. */
 const EAGER_CARDS = 4;
+
+/**
+ * The first card's photo is the likely largest paint of a feed: it goes first in the browser's
+ * queue; the next few are eager, the rest wait until near the viewport.
+ */
+export function cardImagePriority(index: number): ImagePriority {
+  if (index === 0) return 'high';
+  return index < EAGER_CARDS ? 'eager' : 'lazy';
+}
 
 export interface PostGridProps {
   posts: readonly Post[];
@@ -38,7 +48,7 @@ export function PostGrid({ posts, onOpenPost, onFollow, label = 'Posts', classNa
     >
       {posts.map((post, index) => (
         <GridItem key={post.id}>
-          <PostCard post={post} onOpen={onOpenPost} onFollow={onFollow} priority={index < EAGER_CARDS} />
+          <PostCard post={post} onOpen={onOpenPost} onFollow={onFollow} priority={cardImagePriority(index)} />
         </GridItem>
       ))}
     </ul>

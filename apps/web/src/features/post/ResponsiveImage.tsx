@@ -4,6 +4,13 @@ import { cx } from '../../lib/cx';
 import { aspectRatioOf, buildSrcSet, placeholderToDataUrl, type RatioBounds } from './post-image';
 import styles from './ResponsiveImage.module.css';
 
+/**
+ * How soon an image is fetched: `high` for the one most likely to be the largest paint (eager, and
+ * ahead of other images in the browser's queue), `eager` for the rest above the fold, `lazy` for
+ * everything that waits until near the viewport.
+ */
+export type ImagePriority = 'high' | 'eager' | 'lazy';
+
 export interface ResponsiveImageProps {
   image: PostImage;
   alt: string;
@@ -13,7 +20,7 @@ export interface ResponsiveImageProps {
   ratioBounds?: RatioBounds | 'natural';
   fit?: 'cover' | 'contain';
   /** Above-the-fold images load eagerly; everything else waits until near the viewport. */
-  priority?: boolean;
+  priority?: ImagePriority;
   className?: string;
 }
 
@@ -24,7 +31,7 @@ export function ResponsiveImage({
   sizes,
   ratioBounds,
   fit = 'cover',
-  priority = false,
+  priority = 'lazy',
   className,
 }: ResponsiveImageProps) {
   const placeholder = placeholderToDataUrl(image.placeholder);
@@ -43,7 +50,8 @@ export function ResponsiveImage({
         alt={alt}
         width={image.width || undefined}
         height={image.height || undefined}
-        loading={priority ? 'eager' : 'lazy'}
+        loading={priority === 'lazy' ? 'lazy' : 'eager'}
+        fetchPriority={priority === 'high' ? 'high' : undefined}
         decoding="async"
         draggable={false}
       />

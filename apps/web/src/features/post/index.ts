@@ -1,6 +1,6 @@
 /**
  * The post building blocks other features reuse (profile, search, explore):
- * - PostCard { post, onOpen?(post), onFollow?(post), priority? }
+ * - PostCard { post, onOpen?(post), onFollow?(post), priority?: 'high' | 'eager' | 'lazy' }
  * - PostGrid { posts, onOpenPost?(post), onFollow?(post), label? }: masonry grid of cards
  * - PostFeed: PostGrid + infinite scroll + loading/empty/error/end states (texts: FEED_TEXT in lib/text)
  * - PostGridSkeleton / PostDetailSkeleton: placeholders while a grid or a post loads

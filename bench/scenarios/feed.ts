@@ -96,7 +96,12 @@ export async function runFeed(args: Args): Promise<void> {
     console.log(
       `\n== ${describeTarget(target)}: ${info.users} users, ${info.posts} posts (${info.publicPosts} public)`,
     );
-    const server = await startServer({ label: `server (${target.mode})`, env: serverEnv(target) });
+    // --feed-cache-ms 0 measures the feed without its short caches (the server's default is 1000).
+    const feedCacheMs = args.get('feed-cache-ms');
+    const server = await startServer({
+      label: `server (${target.mode})`,
+      env: serverEnv(target, feedCacheMs === undefined ? {} : { FEED_CACHE_MS: feedCacheMs }),
+    });
     const rows: Row[] = [];
     let ceilingBody: string | null = null;
     try {

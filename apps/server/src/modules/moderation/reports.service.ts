@@ -21,6 +21,7 @@ import { decodeTimeCursor, encodeTimeCursor } from '../posts/posts.cursor.js';
 import { hydratePosts } from '../posts/posts.hydrate.js';
 import { toComment } from '../posts/posts.mapper.js';
 import { bumpAuthorPostsCount, bumpPostCounters, findPost } from '../posts/posts.repo.js';
+import { forgetFeedPages } from '../posts/posts.service.js';
 import { isPostVisible } from '../posts/posts.visibility.js';
 import { blockDirections } from '../users/blocks.repo.js';
 import { toPublicUser } from '../users/users.mapper.js';
@@ -251,5 +252,7 @@ export async function resolveReport(
     return { report: resolved, suspendedId: suspended };
   });
   if (suspendedId) ctx.events.sessionsEnded(suspendedId);
+  // A removed post leaves this node's cached signed-out feed pages at once.
+  if (body.action === 'remove') forgetFeedPages(ctx);
   return { message: MOD_MSG.reportResolved, report: toReport(report) };
 }

@@ -19,6 +19,7 @@ import {
   ZPostList,
   ZShareBody,
   ZShareResult,
+  type PostList,
 } from '@glimpse/shared';
 import { BEARER_OPTIONAL, BEARER_REQUIRED, ERROR_ANSWERS } from '../../plugins/api-docs.js';
 import { urlsOf, viewerOf } from '../../plugins/auth.js';
@@ -30,7 +31,10 @@ import {
   sharePost,
   toggleLike,
 } from './posts.engagement.service.js';
-import { createPost, deletePost, getLocationStats, listFeed, listLikedPosts } from './posts.service.js';
+import { createPost, deletePost, getLocationStats, listFeedJson, listLikedPosts } from './posts.service.js';
+
+/** What Fastify itself sends with a serialized JSON answer. */
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 export async function postsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -49,7 +53,15 @@ export async function postsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: ZPostList, ...ERROR_ANSWERS },
       },
     },
-    async (request) => listFeed(ctx, request.viewer, request.query, urlsOf(app, request)),
+    async (request, reply) => {
+      const json = await listFeedJson(ctx, request.viewer, request.query, {
+        urls: urlsOf(app, request),
+        requestUrl: request.url,
+      });
+      // Already written from ZPostList by the schema-driven writer (lib/json-writer.ts): Fastify
+      // sends a Buffer as is. The type provider only knows objects.
+      return reply.type(JSON_CONTENT_TYPE).send(json as unknown as PostList);
+    },
   );
 
   r.get(

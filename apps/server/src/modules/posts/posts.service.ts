@@ -9,10 +9,13 @@ import {
   type LocationStat,
   type CreatePostResponse,
   type PostList,
+  ZPostList,
 } from '@glimpse/shared';
 import type { AppContext } from '../../context.js';
 import { storedMediaPathOf, type PublicUrls } from '../../lib/public-urls.js';
 import { AppError } from '../../lib/errors.js';
+import { compileJsonWriter } from '../../lib/json-writer.js';
+import { ShortCache } from '../../lib/short-cache.js';
 import { newId } from '../../lib/ids.js';
 import { fetchPage } from '../../lib/pagination.js';
 import { can } from '../../lib/permissions.js';
@@ -133,6 +136,19 @@ export async function listFeed(
 ): Promise<PostList> {
   if (q.following && !viewer) throw new AppError('UNAUTHENTICATED', MSG.authenticationRequired);
   if (isPlainFeed(q)) return listPlainFeed(ctx, viewer, q, urls);
+  return listFilteredFeed(ctx, viewer, q, urls);
+}
+
+/**
+ * Any feed through the query builder and the page hydration (a few round trips). Serves the
+ * filtered and `page=` feeds, and is the reference the one-statement plain feed is tested against.
+ */
+export async function listFilteredFeed(
+  ctx: AppContext,
+  viewer: PostViewer | null,
+  q: FeedQuery,
+  urls: PublicUrls,
+): Promise<PostList> {
   const filter = {
     viewer,
     category: q.category,
@@ -149,6 +165,55 @@ export async function listFeed(
   return { posts: await hydratePosts(ctx.db, items, viewer, urls), pagination };
 }
 
+const writePostList = compileJsonWriter(ZPostList);
+
+/** Signed-out pages kept at once, at most (keys come from query strings: bounded). */
+const FEED_PAGE_CACHE_MAX_ENTRIES = 200;
+const feedPageCaches = new WeakMap<AppContext, ShortCache<string, Promise<Buffer>>>();
+
+function feedPageCache(ctx: AppContext): ShortCache<string, Promise<Buffer>> {
+  let cache = feedPageCaches.get(ctx);
+  if (!cache) {
+    cache = new ShortCache({ ttlMs: ctx.config.feedCacheMs, maxEntries: FEED_PAGE_CACHE_MAX_ENTRIES });
+    feedPageCaches.set(ctx, cache);
+  }
+  return cache;
+}
+
+/**
+ * Drops every cached signed-out feed page of this node: call it after a change that must hide a
+ * post at once (deletion, moderator removal). Other nodes' pages expire within FEED_CACHE_MS.
+ */
+export function forgetFeedPages(ctx: AppContext): void {
+  feedPageCaches.get(ctx)?.clear();
+}
+
+/**
+ * GET /api/posts as its JSON bytes (API.md PostList, written by the schema-driven writer; UTF-8
+ * once, so a cached page is not encoded again for every request).
+ * Signed out, the text of a query may be reused for FEED_CACHE_MS, per public origin (media URLs
+ * are absolute): concurrent misses share one read, so a burst at expiry costs one query.
+ * Signed-in answers are never cached (likes, follows and privacy are the viewer's own).
+ */
+export async function listFeedJson(
+  ctx: AppContext,
+  viewer: PostViewer | null,
+  q: FeedQuery,
+  opts: { urls: PublicUrls; requestUrl: string },
+): Promise<Buffer> {
+  const read = async () => Buffer.from(writePostList(await listFeed(ctx, viewer, q, opts.urls)));
+  const cache = feedPageCache(ctx);
+  if (viewer || !cache.enabled) return read();
+  const key = `${opts.urls.origin} ${opts.requestUrl}`;
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const answer = read();
+  cache.set(key, answer);
+  // A failed read is not kept: the next request tries again.
+  answer.catch(() => cache.delete(key));
+  return answer;
+}
+
 /** No filter and no `page=` offset: the shape the prepared page statements serve. */
 function isPlainFeed(q: FeedQuery): boolean {
   return (
@@ -162,7 +227,7 @@ function isPlainFeed(q: FeedQuery): boolean {
 }
 
 /** The plain feed in one round trip (posts.feed.ts); the same answer as the general path. */
-async function listPlainFeed(
+export async function listPlainFeed(
   ctx: AppContext,
   viewer: PostViewer | null,
   q: FeedQuery,
@@ -220,5 +285,6 @@ export async function deletePost(
     // released (SET NULL) and may be attached again by their owner.
     if (await deletePostRow(tx, postId)) await bumpAuthorPostsCount(tx, post.authorId, -1);
   });
+  forgetFeedPages(ctx);
   return { message: POST_MSG.deleted };
 }

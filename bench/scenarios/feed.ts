@@ -37,10 +37,40 @@ async function cursorOfPage(baseUrl: string, page: number, timeLimitMs: number):
 }
 
 interface Scenario {
+  key: ScenarioKey;
   name: string;
   path: string;
   signedIn: boolean;
 }
+
+const SCENARIO_KEYS = [
+  'newest-out',
+  'newest-in',
+  'deep-cursor',
+  'deep-page',
+  'trending-out',
+  'trending-in',
+] as const;
+type ScenarioKey = (typeof SCENARIO_KEYS)[number];
+
+/** `--scenarios newest-out,trending-in` (default: all of them). */
+function scenarioKeysFrom(args: Args): Set<ScenarioKey> {
+  const raw = args.get('scenarios');
+  if (!raw) return new Set(SCENARIO_KEYS);
+  const keys = raw.split(',').map((k) => k.trim());
+  const unknown = keys.filter((k) => !(SCENARIO_KEYS as readonly string[]).includes(k));
+  if (unknown.length > 0) {
+    console.error(`--scenarios: unknown ${unknown.join(', ')} (known: ${SCENARIO_KEYS.join(', ')})`);
+    process.exit(2);
+  }
+  return new Set(keys as ScenarioKey[]);
+}
+
+/** The 1-minute load average as `os.loadavg()` reads it, for the report beside each row. */
+const load1 = () => os.loadavg()[0]!.toFixed(1);
+
+/** A result row with the load average at its start and end. */
+type Row = LoadResult & { loadStart: string; loadEnd: string };
 
 export async function runFeed(args: Args): Promise<void> {
   const duration = intArg(args, 'duration', 10, 1);
@@ -48,12 +78,13 @@ export async function runFeed(args: Args): Promise<void> {
   const warmup = intArg(args, 'warmup', 2, 0);
   const deepPage = intArg(args, 'page', 1000, 2);
   const targets = targetsFrom(args, 'embedded');
+  const selected = scenarioKeysFrom(args);
+  const needsDeepCursor = selected.has('deep-cursor');
 
   console.log(
     `feed: ${duration} s per scenario after a ${warmup} s warm-up, ${connections} connections, limit ${LIMIT}`,
   );
   const sections: string[] = [];
-  let ceilingBody: string | null = null;
 
   for (const target of targets) {
     const info = await inspectDataset(target);
@@ -66,33 +97,67 @@ export async function runFeed(args: Args): Promise<void> {
       `\n== ${describeTarget(target)}: ${info.users} users, ${info.posts} posts (${info.publicPosts} public)`,
     );
     const server = await startServer({ label: `server (${target.mode})`, env: serverEnv(target) });
-    const rows: LoadResult[] = [];
+    const rows: Row[] = [];
+    let ceilingBody: string | null = null;
     try {
       const auth = info.viewer ? { authorization: `Bearer ${await tokenFor(info.viewer)}` } : null;
-      const walkStart = performance.now();
-      const deepCursor = await cursorOfPage(server.url, deepPage, 300_000);
-      const walkMs = performance.now() - walkStart;
-      console.log(
-        `   walked the cursor chain to page ${deepPage} in ${(walkMs / 1000).toFixed(1)} s (${fmt(walkMs / (deepPage - 1))} ms a page, one at a time)`,
-      );
+      // A token the server refuses would make the feed answer 200 *signed out* (optional auth):
+      // prove the token signs in before measuring anything as "signed in".
+      if (auth) {
+        const me = await getJson<{ id?: string }>(`${server.url}/api/auth/me`, auth);
+        if (me.status !== 200 || me.body.id !== info.viewer!.id)
+          throw new Error(
+            `the signed-in viewer's token was refused (GET /api/auth/me answered ${me.status})`,
+          );
+      }
+      let deepCursor = '';
+      if (needsDeepCursor) {
+        const walkStart = performance.now();
+        deepCursor = await cursorOfPage(server.url, deepPage, 300_000);
+        const walkMs = performance.now() - walkStart;
+        console.log(
+          `   walked the cursor chain to page ${deepPage} in ${(walkMs / 1000).toFixed(1)} s (${fmt(walkMs / (deepPage - 1))} ms a page, one at a time)`,
+        );
+      }
 
       const scenarios: Scenario[] = [
-        { name: 'newest p1, signed out', path: `/api/posts?limit=${LIMIT}`, signedIn: false },
-        { name: 'newest p1, signed in', path: `/api/posts?limit=${LIMIT}`, signedIn: true },
         {
+          key: 'newest-out',
+          name: 'newest p1, signed out',
+          path: `/api/posts?limit=${LIMIT}`,
+          signedIn: false,
+        },
+        { key: 'newest-in', name: 'newest p1, signed in', path: `/api/posts?limit=${LIMIT}`, signedIn: true },
+        {
+          key: 'deep-cursor',
           name: `newest p${deepPage} by cursor, signed out`,
           path: `/api/posts?limit=${LIMIT}&cursor=${encodeURIComponent(deepCursor)}`,
           signedIn: false,
         },
         {
+          key: 'deep-page',
           name: `newest p${deepPage} by page= (offset), signed out`,
           path: `/api/posts?limit=${LIMIT}&page=${deepPage}`,
           signedIn: false,
         },
-        { name: 'trending p1, signed out', path: `/api/posts?sort=trending&limit=${LIMIT}`, signedIn: false },
-        { name: 'trending p1, signed in', path: `/api/posts?sort=trending&limit=${LIMIT}`, signedIn: true },
+        {
+          key: 'trending-out',
+          name: 'trending p1, signed out',
+          path: `/api/posts?sort=trending&limit=${LIMIT}`,
+          signedIn: false,
+        },
+        {
+          key: 'trending-in',
+          name: 'trending p1, signed in',
+          path: `/api/posts?sort=trending&limit=${LIMIT}`,
+          signedIn: true,
+        },
       ];
+      // The ceiling serves the signed-out newest page 1 as this server answers it.
+      const page1 = await getJson<FeedPage>(`${server.url}/api/posts?limit=${LIMIT}`);
+      if (page1.status === 200) ceilingBody = JSON.stringify(page1.body);
       for (const sc of scenarios) {
+        if (!selected.has(sc.key)) continue;
         if (sc.signedIn && !auth) continue;
         const headers = sc.signedIn && auth ? auth : {};
         const check = await getJson<FeedPage>(`${server.url}${sc.path}`, headers);
@@ -100,8 +165,7 @@ export async function runFeed(args: Args): Promise<void> {
           console.log(`   ${sc.name}: answered ${check.status}; not measured`);
           continue;
         }
-        if (sc.path === `/api/posts?limit=${LIMIT}` && !sc.signedIn)
-          ceilingBody ??= JSON.stringify(check.body);
+        const loadStart = load1();
         const r = await load({
           scenario: sc.name,
           url: `${server.url}${sc.path}`,
@@ -110,9 +174,9 @@ export async function runFeed(args: Args): Promise<void> {
           warmup,
           headers,
         });
-        rows.push(r);
+        rows.push({ ...r, loadStart, loadEnd: load1() });
         console.log(
-          `   ${sc.name.padEnd(40)} ${fmt(r.reqPerSec, 0).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  (${check.bytes} B)`,
+          `   ${sc.name.padEnd(40)} ${fmt(r.reqPerSec, 0).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  (${check.bytes} B, load ${loadStart} -> ${load1()})`,
         );
       }
       const memory =
@@ -121,53 +185,64 @@ export async function runFeed(args: Args): Promise<void> {
           ? `; its PostgreSQL (PSS of all its processes) now ${fmt(server.dbPss(), 0)} MiB, peak ${fmt(server.peakDbPss(), 0)} MiB`
           : '');
       console.log(`   ${memory}`);
-      sections.push(
-        `### ${label(target)}: ${info.posts.toLocaleString('en-US')} posts, ${info.users.toLocaleString('en-US')} users (${memory})\n\n` +
-          table(
-            ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx'],
-            rows.map((r) => [r.scenario, fmt(r.reqPerSec, 0), r.p50, r.p99, r.errors, r.non2xx]),
-          ) +
-          '\n',
-      );
     } finally {
       await server.stop();
     }
-  }
-
-  if (ceilingBody) {
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'glimpse-bench-ceiling-')), 'page1.json');
-    fs.writeFileSync(file, ceilingBody);
-    const ceiling = await startServer({
-      label: 'ceiling',
-      env: { PATH: process.env.PATH, ...pinnedPorts() },
-      entry: 'ceiling-server.ts',
-      args: [file],
-    });
-    try {
-      const r = await load({
-        scenario: 'ceiling: same page-1 JSON from memory (bare node:http)',
-        url: ceiling.url,
-        connections,
-        duration,
-        warmup,
-      });
-      console.log(`\n   ${r.scenario}: ${fmt(r.reqPerSec, 0)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms`);
-      sections.push(
-        `### ceiling (${Buffer.byteLength(ceilingBody)} B body)\n\n` +
-          table(
-            ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx'],
-            [[r.scenario, fmt(r.reqPerSec, 0), r.p50, r.p99, r.errors, r.non2xx]],
-          ) +
-          '\n',
-      );
-    } finally {
-      await ceiling.stop();
-      fs.rmSync(path.dirname(file), { recursive: true, force: true });
-    }
+    // The ceiling right after this target's rows, under the same machine load, so the ratios
+    // compare like with like.
+    const ceiling = ceilingBody ? await runCeiling(ceilingBody, { connections, duration, warmup }) : null;
+    sections.push(
+      `### ${label(target)}: ${info.posts.toLocaleString('en-US')} posts, ${info.users.toLocaleString('en-US')} users\n\n` +
+        table(
+          ['scenario', 'req/s', '÷ ceiling', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'load 1 min'],
+          [...rows, ...(ceiling ? [ceiling] : [])].map((r) => [
+            r.scenario,
+            fmt(r.reqPerSec, 0),
+            ceiling ? fmt(r.reqPerSec / ceiling.reqPerSec, 3) : '-',
+            r.p50,
+            r.p99,
+            r.errors,
+            r.non2xx,
+            `${r.loadStart} -> ${r.loadEnd}`,
+          ]),
+        ) +
+        `\n\n(page-1 body ${ceilingBody ? Buffer.byteLength(ceilingBody) : '-'} B)\n`,
+    );
   }
 
   console.log(`\n## Feed report (${connections} connections, ${duration} s each)\n`);
   console.log(sections.join('\n'));
+}
+
+/** The bare node:http ceiling serving `body` from memory, loaded like the scenarios. */
+async function runCeiling(
+  body: string,
+  opts: { connections: number; duration: number; warmup: number },
+): Promise<Row> {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'glimpse-bench-ceiling-')), 'page1.json');
+  fs.writeFileSync(file, body);
+  const ceiling = await startServer({
+    label: 'ceiling',
+    env: { PATH: process.env.PATH, ...pinnedPorts() },
+    entry: 'ceiling-server.ts',
+    args: [file],
+  });
+  try {
+    const loadStart = load1();
+    const r = await load({
+      scenario: 'ceiling: same page-1 JSON from memory (bare node:http)',
+      url: ceiling.url,
+      ...opts,
+    });
+    const row = { ...r, loadStart, loadEnd: load1() };
+    console.log(
+      `   ${r.scenario}: ${fmt(r.reqPerSec, 0)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  (load ${loadStart} -> ${row.loadEnd})`,
+    );
+    return row;
+  } finally {
+    await ceiling.stop();
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  }
 }
 
 function label(target: Target): string {

@@ -54,6 +54,7 @@ const ZEnv = z.object({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   PRESENCE_TTL_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(25_000),
+  FEED_CACHE_MS: z.coerce.number().int().min(0).max(10_000).optional(),
   WEB_DIST: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
   GEOCODER_URL: ZUrl(['http:', 'https:']).default('https://nominatim.openstreetmap.org/reverse'),
   SEED_DEMO: ZBool.optional(),
@@ -112,6 +113,11 @@ export interface Config {
   presenceTtlMs: number;
   /** How long a SIGTERM shutdown may take before the process exits anyway. */
   shutdownTimeoutMs: number;
+  /**
+   * How long GET /api/posts may answer from its short caches (signed-out pages, token -> member);
+   * 0 turns them off. Default 1000, except 0 under NODE_ENV=test (tests read their own writes).
+   */
+  feedCacheMs: number;
   webDist: string;
   geocoderUrl: string;
   /** Seed demo data into an empty database at start. Default: on for embedded, off for PostgreSQL. */
@@ -189,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     presenceTtlMs: e.PRESENCE_TTL_MS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    feedCacheMs: e.FEED_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),
     webDist: path.resolve(e.WEB_DIST),
     geocoderUrl: e.GEOCODER_URL,
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,

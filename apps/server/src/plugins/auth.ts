@@ -4,6 +4,7 @@ import type { AppContext } from '../context.js';
 import { AppError } from '../lib/errors.js';
 import type { Viewer } from '../lib/permissions.js';
 import { publicUrlsFor, reachedOrigin, type PublicUrls } from '../lib/public-urls.js';
+import { ShortCache } from '../lib/short-cache.js';
 import { authenticateToken } from '../modules/auth/auth.service.js';
 
 declare module 'fastify' {
@@ -16,6 +17,11 @@ declare module 'fastify' {
     requireAuth: (request: FastifyRequest) => Promise<void>;
     /** Sets request.viewer when a valid token is sent; a bad token counts as none. */
     optionalAuth: (request: FastifyRequest) => Promise<void>;
+    /**
+     * optionalAuth for the feed's hot path: a token's member may be reused for FEED_CACHE_MS
+     * (forgotten at once when the member's sessions end on this node; see registerAuth).
+     */
+    optionalAuthCached: (request: FastifyRequest) => Promise<void>;
   }
 }
 
@@ -26,8 +32,30 @@ function bearerOf(request: FastifyRequest): string | null {
   return match?.[1] ?? '';
 }
 
+/** Tokens cached at once, at most (a flood of distinct valid tokens only evicts older ones). */
+const VIEWER_CACHE_MAX_ENTRIES = 10_000;
+
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('viewer', null);
+  const viewers = new ShortCache<string, Viewer>({
+    ttlMs: app.ctx.config.feedCacheMs,
+    maxEntries: VIEWER_CACHE_MAX_ENTRIES,
+  });
+  // Ending a member's sessions (password, role, suspension, deletion) must stop their tokens from
+  // the next request on, cached or not: drop them here before the sockets are cut. Another node
+  // (or the admin CLI, another process) cannot reach this cache: there a token lives on for at
+  // most FEED_CACHE_MS, on the feed only.
+  // A check that read the member before their sessions ended must not be cached after the
+  // eviction: sessions ended while a check was in flight make it skip the cache.
+  let sessionsEndedCount = 0;
+  const { events } = app.ctx;
+  const endSocketSessions = events.sessionsEnded.bind(events);
+  events.sessionsEnded = (userId) => {
+    sessionsEndedCount += 1;
+    viewers.deleteWhere((viewer) => viewer.id === userId);
+    endSocketSessions(userId);
+  };
+
   app.decorate('requireAuth', async (request: FastifyRequest) => {
     request.viewer = await authenticateToken(app.ctx, bearerOf(request));
   });
@@ -36,6 +64,24 @@ export function registerAuth(app: FastifyInstance): void {
     if (!token) return;
     try {
       request.viewer = await authenticateToken(app.ctx, token);
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      request.viewer = null;
+    }
+  });
+  app.decorate('optionalAuthCached', async (request: FastifyRequest) => {
+    const token = bearerOf(request);
+    if (!token) return;
+    const cached = viewers.get(token);
+    if (cached) {
+      request.viewer = cached;
+      return;
+    }
+    const endedBefore = sessionsEndedCount;
+    try {
+      const { sessionVersion: _version, ...viewer } = await authenticateToken(app.ctx, token);
+      if (sessionsEndedCount === endedBefore) viewers.set(token, viewer);
+      request.viewer = viewer;
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       request.viewer = null;

@@ -5,6 +5,7 @@ import { Server } from 'socket.io';
 import { SOCKET_PING_INTERVAL_MS, SOCKET_PING_TIMEOUT_MS } from '@glimpse/shared';
 import type { Config } from '../config.js';
 import { corsOptionsOf } from '../plugins/cors.js';
+import { drainChatBadges } from '../modules/chats/messages.service.js';
 import { onConnection } from './connection.js';
 import { createPresence } from './presence.js';
 import { createTaskTracker } from './serial-queue.js';
@@ -56,6 +57,8 @@ export function registerRealtime(app: FastifyInstance, io: ChatIo): void {
   app.addHook('preClose', async () => {
     await io.close();
     await tasks.drain();
+    // Badge pushes the last sends queued read the database: let them finish first.
+    await drainChatBadges(ctx);
     await presence.close().catch((err: unknown) => app.log.warn({ err }, 'presence: leaving failed'));
     await Promise.all(adapterClients.map((c) => c.quit().catch(() => c.disconnect())));
   });

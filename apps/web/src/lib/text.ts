@@ -374,6 +374,8 @@ export const MODERATION_TEXT = {
   queueEmpty: { open: 'No open reports. All clear.', resolved: 'No resolved reports yet.' },
   queueLoadFailed: 'Could not load the reports.',
   loadingQueue: 'Loading reports...',
+  loadingMoreReports: 'Loading more reports...',
+  loadMoreReports: 'Load more reports',
   reportedBy: (username: string) => `Reported by @${username}`,
   targetGone: 'The reported content no longer exists.',
   viewPost: 'View post',

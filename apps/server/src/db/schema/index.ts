@@ -3,3 +3,4 @@ export * from './posts.js';
 export * from './chats.js';
 export * from './notifications.js';
 export * from './moderation.js';
+export * from './search.js';

@@ -62,6 +62,9 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
     index('users_username_trgm_idx').using('gin', sql`lower(${t.username}) gin_trgm_ops`),
     index('users_display_name_trgm_idx').using('gin', sql`lower(${t.displayName}) gin_trgm_ops`),
+    // People search's exact and prefix tiers: lower(name) LIKE 'nee%' as a short btree range.
+    index('users_username_prefix_idx').on(sql`lower(${t.username}) text_pattern_ops`),
+    index('users_display_name_prefix_idx').on(sql`lower(${t.displayName}) text_pattern_ops`),
     // The people list (GET /api/users) and user search rank by followers; keeps them a short index walk.
     index('users_followers_idx').on(t.followersCount.desc(), t.id),
     // The few suspended members, read once per query by the visibility rules (hashed NOT IN).

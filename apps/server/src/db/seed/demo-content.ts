@@ -815,6 +815,16 @@ export const GENERIC_COMMENTS = [
   'Beautiful photo.',
 ];
 
+/** A comment that tags a friend (`{user}` is their username): how most mentions happen. */
+export const MENTION_COMMENTS = [
+  '@{user} we have to go here',
+  '@{user} look at this!',
+  '@{user} adding this to our list',
+  '@{user} remember this place?',
+  '@{user} this is so you',
+  'Taking @{user} here next time',
+];
+
 /** A thank-you the author leaves under their own post now and then. */
 export const AUTHOR_REPLIES = [
   'Thank you!',

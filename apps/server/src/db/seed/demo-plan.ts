@@ -2,7 +2,13 @@ import { CATEGORIES, makeExcerpt, SHARE_TYPES, type Privacy } from '@glimpse/sha
 import { newId } from '../../lib/ids.js';
 import type { comments, follows, likes, posts, shares, users } from '../schema/index.js';
 import { planChats, type ChatRows } from './demo-chats.js';
-import { AUTHOR_REPLIES, CATEGORY_COMMENTS, GENERIC_COMMENTS, SCENE_WRITING } from './demo-content.js';
+import {
+  AUTHOR_REPLIES,
+  CATEGORY_COMMENTS,
+  GENERIC_COMMENTS,
+  MENTION_COMMENTS,
+  SCENE_WRITING,
+} from './demo-content.js';
 import { scenesOf, type PhotoScene } from './demo-images.js';
 import { buildPeople, cityNamed, DEMO_CITIES, type DemoCity, type DemoPerson } from './demo-people.js';
 import { between, pickOne, seededRandom, type Rand } from './images/svg.js';
@@ -19,6 +25,10 @@ const DAY_MS = 24 * HOUR_MS;
 const POST_WINDOW_DAYS = 60;
 /** Share of posts with 2-5 photos (the rest have one, as on most feeds). */
 const MULTI_PHOTO_SHARE = 0.18;
+/** Share of comments on public posts that tag someone the commenter follows. */
+const MENTION_SHARE = 0.12;
+/** Share of the author's thank-yous that name the first commenter. */
+const REPLY_MENTION_SHARE = 0.5;
 
 export interface PhotoRef {
   postId: string;
@@ -279,6 +289,32 @@ export function planDemo(opts: PlanOptions): DemoPlan {
   const commentRows: DemoPlan['comments'] = [];
   const shareRows: DemoPlan['shares'] = [];
   const authorIndexOf = new Map(userRows.map((u, i) => [u.id, i]));
+  // Mentions draw from their own sequence, so adding them left every other demo row as it was.
+  const rm = seededRandom(opts.seed + 7);
+  const followeesOf = new Map<string, string[]>();
+  for (const f of followRows) {
+    const list = followeesOf.get(f.followerId) ?? [];
+    list.push(f.followeeId);
+    followeesOf.set(f.followerId, list);
+  }
+  const usernameOf = new Map(userRows.map((u) => [u.id!, u.username]));
+  /** Some commenters tag a friend; some thank-yous name the first commenter. */
+  const addMentions = (thread: Array<{ userId: string; content: string }>, authorIndex: number) => {
+    const authorId = userRows[authorIndex]!.id!;
+    for (const c of thread) {
+      if (c.userId === authorId) {
+        const first = thread[0]!.userId;
+        if (first !== authorId && rm() < REPLY_MENTION_SHARE)
+          c.content = `@${usernameOf.get(first)} ${c.content}`;
+        continue;
+      }
+      if (rm() >= MENTION_SHARE) continue;
+      const friends = (followeesOf.get(c.userId) ?? []).filter((id) => id !== authorId);
+      if (friends.length === 0) continue;
+      const friend = usernameOf.get(pickOne(rm, friends))!;
+      c.content = pickOne(rm, MENTION_COMMENTS).replace('{user}', friend);
+    }
+  };
   for (const post of postRows) {
     const authorIndex = authorIndexOf.get(post.authorId)!;
     const postTime = (post.createdAt as Date).getTime();
@@ -311,6 +347,7 @@ export function planDemo(opts: PlanOptions): DemoPlan {
         content: pickOne(r, AUTHOR_REPLIES),
       });
     }
+    if (post.privacy === 'public') addMentions(thread, authorIndex);
     for (const c of thread)
       commentRows.push({
         id: newId(c.at),

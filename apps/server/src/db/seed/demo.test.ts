@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATEGORIES, type Chat, type Message } from '@glimpse/shared';
+import { CATEGORIES, mentionedUsernames, type Chat, type Message } from '@glimpse/shared';
 import { cleanupOrphanUploads } from '../../modules/media/media.cleanup.js';
 import { hotScoreOf } from '../../modules/posts/posts.hot.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
@@ -229,7 +229,7 @@ describe('first-start demo data', () => {
     expect(busiest.unreadCount).toBe(trailing);
   });
 
-  it('has the notifications its follows, likes and comments would have written, never about oneself', async () => {
+  it('has the notifications its follows, likes, comments and mentions would have written, never about oneself', async () => {
     const n = async (type: string) =>
       count(sql`SELECT count(*)::int AS n FROM notifications WHERE type = ${type}`);
     expect(await n('follow')).toBe(await count(sql`SELECT count(*)::int AS n FROM follows`));
@@ -238,6 +238,38 @@ describe('first-start demo data', () => {
         WHERE c.user_id <> p.author_id`),
     );
     expect(await n('like')).toBeGreaterThan(0);
+    // Friends tagged in comments on public posts hear of it; never the commenter or the author.
+    expect(await n('mention')).toBeGreaterThan(0);
+    const mentions = await queryRows<{
+      content: string;
+      username: string;
+      privacy: string;
+      recipient: string;
+      author: string;
+      actor: string;
+    }>(
+      t.app.ctx.db,
+      sql`SELECT c.content, u.username, p.privacy, n.recipient_id AS recipient, p.author_id AS author,
+          n.actor_id AS actor
+        FROM notifications n JOIN comments c ON c.id = n.comment_id JOIN posts p ON p.id = n.post_id
+        JOIN users u ON u.id = n.recipient_id WHERE n.type = 'mention'`,
+    );
+    for (const m of mentions) {
+      expect(mentionedUsernames(m.content).map((x) => x.toLowerCase())).toContain(m.username.toLowerCase());
+      expect(m.privacy).toBe('public');
+      expect([m.author, m.actor]).not.toContain(m.recipient);
+    }
+    const expected = await queryRows<{ content: string; author: string; commenter: string }>(
+      t.app.ctx.db,
+      sql`SELECT c.content, pu.username AS author, cu.username AS commenter
+        FROM comments c JOIN posts p ON p.id = c.post_id AND p.privacy = 'public'
+        JOIN users pu ON pu.id = p.author_id JOIN users cu ON cu.id = c.user_id
+        WHERE c.content LIKE '%@%'`,
+    );
+    const owed = expected.flatMap((c) =>
+      mentionedUsernames(c.content).filter((name) => ![c.author, c.commenter].includes(name)),
+    );
+    expect(mentions.length).toBe(owed.length);
     expect(
       await count(sql`SELECT count(*)::int AS n FROM notifications WHERE actor_id = recipient_id
       OR recipient_id = ANY(actor_ids)`),

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from '@glimpse/shared';
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
@@ -213,10 +214,13 @@ export async function seedDemo(
 }
 
 /**
- * The notifications the seeded follows, likes and comments would have written (never about one's
+ * The notifications the seeded follows, likes, comments and mentions would have written (never about one's
  * own action): likes of a post collapse into one notification with every liker; everything older
  * than two days is already read. Rows an earlier batch already notified are left alone. Ids are random 24-hex strings, as newId's are.
  */
+/** mentionedUsernames' rule as a PostgreSQL regular expression: an @name not inside a word. */
+const MENTION_PATTERN = `(?<![A-Za-z0-9_@])@([A-Za-z0-9_]{${USERNAME_MIN_LENGTH},${USERNAME_MAX_LENGTH}})(?![A-Za-z0-9_])`;
+
 async function deriveNotifications(db: DbOrTx): Promise<void> {
   const id = sql`substr(md5(random()::text || clock_timestamp()::text), 1, 24)`;
   const readAt = (at: ReturnType<typeof sql>) =>
@@ -234,7 +238,20 @@ async function deriveNotifications(db: DbOrTx): Promise<void> {
       ${readAt(sql`c.created_at`)}
     FROM comments c JOIN posts p ON p.id = c.post_id
     WHERE c.user_id <> p.author_id
-      AND NOT EXISTS (SELECT 1 FROM notifications n WHERE n.comment_id = c.id)`);
+      AND NOT EXISTS (SELECT 1 FROM notifications n WHERE n.type = 'comment' AND n.comment_id = c.id)`);
+  // Mentions in comments on public posts (the demo tags only there), as notifyMentions would:
+  // not the commenter, not the post's author (told of the comment already).
+  await db.execute(sql`
+    INSERT INTO notifications (id, recipient_id, actor_id, actor_ids, type, post_id, comment_id, created_at, read_at)
+    SELECT ${id}, u.id, c.user_id, ARRAY[c.user_id], 'mention', p.id, c.id, c.created_at,
+      ${readAt(sql`c.created_at`)}
+    FROM comments c JOIN posts p ON p.id = c.post_id
+    CROSS JOIN LATERAL (SELECT DISTINCT lower(m[1]) AS name
+      FROM regexp_matches(c.content, ${MENTION_PATTERN}, 'g') AS m) AS mentioned
+    JOIN users u ON lower(u.username) = mentioned.name
+    WHERE p.privacy = 'public' AND u.id <> c.user_id AND u.id <> p.author_id
+      AND NOT EXISTS (SELECT 1 FROM notifications n
+        WHERE n.type = 'mention' AND n.comment_id = c.id AND n.recipient_id = u.id)`);
   await db.execute(sql`
     INSERT INTO notifications (id, recipient_id, actor_id, actor_ids, type, post_id, created_at, read_at)
     SELECT ${id}, g.author_id, g.actor_ids[cardinality(g.actor_ids)], g.actor_ids, 'like', g.post_id, g.at,

@@ -9,8 +9,7 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import type { Viewer } from '../../lib/permissions.js';
-import { isValidMediaKey } from '../../lib/storage/index.js';
-import { selectUnreferencedKeys } from '../media/media.repo.js';
+import { deleteUnreferencedMedia } from '../media/media.service.js';
 import { announceUnreadCountsOf } from '../notifications/notifications.service.js';
 import {
   deleteChats,
@@ -26,12 +25,6 @@ import {
 
 /** Wrong passwords share the change-password budget: one stolen token, one budget of guesses. */
 const WRONG_PASSWORD_WINDOW_MS = 15 * 60 * 1000;
-
-/** The storage key of a stored media URL (its last path segment), or null for anything else. */
-function keyOfUrl(url: string): string | null {
-  const key = url.slice(url.lastIndexOf('/') + 1);
-  return isValidMediaKey(key) ? key : null;
-}
 
 /**
  * DELETE /api/users/me: after checking the password, removes the member and everything that is
@@ -96,27 +89,4 @@ export async function deleteAccount(
   await announceUnreadCountsOf(ctx, result.notified);
   await deleteUnreferencedMedia(ctx, result.media);
   return { message: USER_MSG.accountDeleted };
-}
-
-/**
- * Files are content-addressed and may be shared with another member's upload, post or avatar:
- * only the keys nothing references after the delete are removed from the store.
- */
-async function deleteUnreferencedMedia(
-  ctx: AppContext,
-  media: { storageKeys: string[]; urls: string[] },
-): Promise<void> {
-  const keys = new Set(media.storageKeys.filter(isValidMediaKey));
-  for (const url of media.urls) {
-    const key = keyOfUrl(url);
-    if (key) keys.add(key);
-  }
-  if (keys.size === 0) return;
-  const list = [...keys];
-  const unreferenced = await selectUnreferencedKeys(
-    ctx.db,
-    list,
-    list.map((k) => ctx.storage.urlOf(k)),
-  );
-  for (const key of unreferenced) await ctx.storage.delete(key);
 }

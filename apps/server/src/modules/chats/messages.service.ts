@@ -13,18 +13,19 @@ import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { Viewer } from '../../lib/permissions.js';
 import type { PublicUrls } from '../../lib/public-urls.js';
-import { announceUnreadCountsOf } from '../notifications/notifications.service.js';
+import { findRecipients } from '../notifications/notifications.repo.js';
+import { announceUnreadCounts } from '../notifications/notifications.service.js';
+import type { PostViewer } from '../posts/posts.visibility.js';
+import { createBadgeQueue, type BadgeQueue } from './badge-queue.js';
 import { groupReads, toMessage } from './chats.mapper.js';
 import { requireChatMember } from './chats.service.js';
-import { findChatUser, listMemberIds } from './chats.repo.js';
 import {
   findMembership,
-  insertMessage,
   listMessagesBefore,
   listReads,
   markReadUpTo,
   messageExistsInChat,
-  chatHasUnreachableMember,
+  storeMessage,
 } from './messages.repo.js';
 
 /** Per member, across chats, tabs and nodes (the limiter lives in Redis when configured). */
@@ -52,16 +53,31 @@ export async function listChatMessages(
   return rows.reverse().map((row) => toMessage(row, reads.get(row.id) ?? [], urls));
 }
 
+/** Badge counts running at once per node: the rest wait, merged per member (badge-queue.ts). */
+export const BADGE_PUSHES_IN_FLIGHT = 3;
+
+const badgeQueues = new WeakMap<AppContext, BadgeQueue<PostViewer>>();
+
 /**
- * Badges (`unread_counts`) follow a committed change; failing to tell them must not turn the
- * message or the read into a failure, and the next fetch of the chat list shows the same counts.
+ * The node's badge queue (one per app context). Badges (`unread_counts`) follow a committed
+ * change; failing to tell them must not turn the message or the read into a failure, and the next
+ * fetch of the chat list shows the same counts, so the queue drops failures.
  */
-async function tellBadges(task: () => Promise<void>): Promise<void> {
-  try {
-    await task();
-  } catch {
-    // see above
+function badgesOf(ctx: AppContext): BadgeQueue<PostViewer> {
+  let queue = badgeQueues.get(ctx);
+  if (!queue) {
+    queue = createBadgeQueue({
+      maxInFlight: BADGE_PUSHES_IN_FLIGHT,
+      push: (member) => announceUnreadCounts(ctx, member),
+    });
+    badgeQueues.set(ctx, queue);
   }
+  return queue;
+}
+
+/** Waits for the badge pushes still queued (before the database closes). */
+export function drainChatBadges(ctx: AppContext): Promise<void> {
+  return badgeQueues.get(ctx)?.drain() ?? Promise.resolve();
 }
 
 /** Missing chat or non-member, with the socket protocol's texts. */
@@ -77,10 +93,19 @@ function isChatGone(err: unknown): boolean {
   return (e as { code?: string })?.code === '23503';
 }
 
+const SEND_ERRORS = {
+  'no-chat': () => new AppError('NOT_FOUND', SOCKET_ERRORS.chatNotFound),
+  'not-member': () => new AppError('FORBIDDEN', SOCKET_ERRORS.accessDenied),
+  unreachable: () => new AppError('BLOCKED', MOD_MSG.blockedInteraction),
+} as const;
+
 /**
  * Stores a message and then sends it on: the message, the chat's last message and every other
- * member's unread count commit together, and only then does anyone receive `new_message`.
- * The rate limit is counted before any database work, so a flood costs the server little.
+ * member's unread count commit together in one statement (storeMessage), and only then does anyone
+ * receive `new_message`. The rate limit is counted before any database work, so a flood costs the
+ * server little. The sender is the session's member (the socket signed in as them); the statement
+ * reads their current name and picture on the way, so a profile change shows in the next message.
+ * Recipients' badges are queued, not awaited: the acknowledgement does not wait for them.
  */
 export async function sendChatMessage(
   ctx: AppContext,
@@ -94,33 +119,30 @@ export async function sendChatMessage(
   // The id is taken before any await, so one socket's messages (handled in order) sort in order.
   const id = newId();
   const at = new Date();
+  let outcome;
   try {
-    await ctx.db.transaction(async (tx) => {
-      const error = membershipError(await findMembership(tx, input.chatId, sender.id));
-      if (error) throw error;
-      if (await chatHasUnreachableMember(tx, input.chatId, sender.id)) {
-        throw new AppError('BLOCKED', MOD_MSG.blockedInteraction);
-      }
-      await insertMessage(tx, { id, chatId: input.chatId, senderId: sender.id, content: input.content, at });
+    outcome = await storeMessage(ctx.database, {
+      id,
+      chatId: input.chatId,
+      senderId: sender.id,
+      content: input.content,
+      at,
     });
   } catch (err) {
     if (isChatGone(err)) throw new AppError('NOT_FOUND', SOCKET_ERRORS.chatNotFound);
     throw err;
   }
+  if (outcome.status !== 'stored') throw SEND_ERRORS[outcome.status]();
+  if (!outcome.sender) throw new AppError('NOT_FOUND', SOCKET_ERRORS.sendFailed);
 
-  const senderRow = await findChatUser(ctx.db, sender.id);
-  if (!senderRow) throw new AppError('NOT_FOUND', SOCKET_ERRORS.sendFailed);
   const message = toMessage(
-    { id, chatId: input.chatId, content: input.content, createdAt: at, sender: senderRow },
+    { id, chatId: input.chatId, content: input.content, createdAt: at, sender: outcome.sender },
     [],
     urls,
   );
   ctx.events.newMessage(message, { senderId: sender.id, tempId: input.tempId });
   ctx.metrics.messagesSent.inc();
-  await tellBadges(async () => {
-    const others = (await listMemberIds(ctx.db, input.chatId)).filter((id) => id !== sender.id);
-    await announceUnreadCountsOf(ctx, others);
-  });
+  badgesOf(ctx).request(outcome.recipients);
   return input.tempId === undefined ? message : { ...message, tempId: input.tempId };
 }
 
@@ -147,6 +169,10 @@ export async function markChatRead(
     readAt: at.toISOString(),
   };
   ctx.events.messageRead(receipt);
-  await tellBadges(() => announceUnreadCountsOf(ctx, [reader.id]));
+  try {
+    badgesOf(ctx).request(await findRecipients(ctx.db, [reader.id]));
+  } catch {
+    // The read is committed; its badge shows on the next fetch (see badgesOf).
+  }
   return receipt;
 }

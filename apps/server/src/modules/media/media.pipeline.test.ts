@@ -107,10 +107,13 @@ describe('processImage (post)', () => {
 });
 
 describe('processImage (avatar)', () => {
-  it('makes square, attention-cropped variants no larger than the source allows', async () => {
-    const img = await processImage(storage, await solidImage(500, 300), { kind: 'avatar' });
-    expect(img.variants.map((v) => v.width)).toEqual([96, 200]);
-    expect([img.width, img.height]).toEqual([200, 200]);
+  it('makes one square, attention-cropped picture no larger than the source allows', async () => {
+    const img = await processImage(storage, await solidImage(900, 600), { kind: 'avatar' });
+    expect(img.variants).toEqual([{ width: 400, url: img.url }]);
+    expect([img.width, img.height]).toEqual([400, 400]);
+    expect(img.storageKeys).toHaveLength(1);
+    const small = await processImage(storage, await solidImage(500, 300), { kind: 'avatar' });
+    expect([small.width, small.height]).toEqual([300, 300]);
     for (const file of await everyFile(img)) {
       const meta = await sharp(file).metadata();
       expect(meta.width).toBe(meta.height);

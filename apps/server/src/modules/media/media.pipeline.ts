@@ -31,7 +31,8 @@ sharp.concurrency(1);
 /** Longest side of the stored "original": uploads are kept bounded, never at camera size. */
 export const ORIGINAL_MAX_PX = 2048;
 export const POST_VARIANT_WIDTHS = [320, 640, 1080] as const;
-export const AVATAR_SIZES = [96, 200, 400] as const;
+/** The side of the avatar's one square crop (smaller when the source is): what every profile shows. */
+export const AVATAR_SIZE = 400;
 const PLACEHOLDER_MAX_PX = 100;
 const WEBP_QUALITY = 82;
 
@@ -177,32 +178,25 @@ async function processPostImage(storage: MediaStorage, base: RawImage): Promise<
 }
 
 async function processAvatar(storage: MediaStorage, base: RawImage): Promise<ProcessedImage> {
-  const side = Math.min(base.width, base.height);
-  const fitting = AVATAR_SIZES.filter((s) => s <= side);
-  const sizes = fitting.length > 0 ? fitting : [side];
-  const square = (size: number) => fromRaw(base).resize(size, size, { fit: 'cover', position: 'attention' });
-  const variants: ImageVariant[] = [];
-  const storageKeys: string[] = [];
-  for (const size of sizes) {
-    const v = await store(storage, square(size), `a${size}`);
-    variants.push({ width: v.width, url: v.url });
-    storageKeys.push(v.key);
-  }
-  const largest = variants[variants.length - 1]!;
+  // One crop, the one the profile points at: smaller crops nothing references would only be
+  // files that outlive the avatar (no row would know their keys to delete them).
+  const size = Math.min(AVATAR_SIZE, base.width, base.height);
+  const square = (side: number) => fromRaw(base).resize(side, side, { fit: 'cover', position: 'attention' });
+  const crop = await store(storage, square(size), `a${size}`);
   return {
-    url: largest.url,
-    width: largest.width,
-    height: largest.width,
-    placeholder: await placeholderOf(square(Math.min(side, PLACEHOLDER_MAX_PX))),
-    variants,
-    storageKeys,
+    url: crop.url,
+    width: crop.width,
+    height: crop.width,
+    placeholder: await placeholderOf(square(Math.min(size, PLACEHOLDER_MAX_PX))),
+    variants: [{ width: crop.width, url: crop.url }],
+    storageKeys: [crop.key],
   };
 }
 
 /**
  * Turns an untrusted upload into stored, metadata-free WebP files.
  * - post: the original bounded to 2048 px, plus widths 320/640/1080 below the original's width;
- * - avatar: square crops (attention-centred) at 96/200/400, none larger than the source allows.
+ * - avatar: one square crop (attention-centred) of 400 px, or the source's shorter side when smaller.
  * Throws ImageRejectedError for anything that is not a JPEG/PNG/WebP/GIF/AVIF we can decode
  * within the pixel budget. Content-addressed keys make a repeated upload free of new files.
  */

@@ -4,7 +4,8 @@ import type { PublicUrls } from '../../lib/public-urls.js';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { ImageRejectedError, inspectImage, processUpload, type ImageRejection } from './media.pipeline.js';
-import { insertUploads } from './media.repo.js';
+import { isValidMediaKey } from '../../lib/storage/index.js';
+import { insertUploads, selectUnreferencedKeys } from './media.repo.js';
 import type { ReadImagePartsOptions } from './media.multipart.js';
 
 /** How POST /api/posts/upload-media reads its multipart body. */
@@ -68,4 +69,34 @@ export async function uploadPostMedia(
   } catch (err) {
     throw imageRejectionError(err, POST_IMAGE_REJECTIONS);
   }
+}
+
+/** The storage key of a stored media URL (its last path segment), or null for anything else. */
+function keyOfUrl(url: string): string | null {
+  const key = url.slice(url.lastIndexOf('/') + 1);
+  return isValidMediaKey(key) ? key : null;
+}
+
+/**
+ * Deletes the given files (by key or by stored URL) that nothing references any more. Files are
+ * content-addressed and may be shared with another member's upload, post or avatar, so each key
+ * is checked against every reference first.
+ */
+export async function deleteUnreferencedMedia(
+  ctx: AppContext,
+  media: { storageKeys: string[]; urls: string[] },
+): Promise<void> {
+  const keys = new Set(media.storageKeys.filter(isValidMediaKey));
+  for (const url of media.urls) {
+    const key = keyOfUrl(url);
+    if (key) keys.add(key);
+  }
+  if (keys.size === 0) return;
+  const list = [...keys];
+  const unreferenced = await selectUnreferencedKeys(
+    ctx.db,
+    list,
+    list.map((k) => ctx.storage.urlOf(k)),
+  );
+  for (const key of unreferenced) await ctx.storage.delete(key);
 }

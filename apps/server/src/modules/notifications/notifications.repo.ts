@@ -230,22 +230,48 @@ export async function selectNotifications(
   return rows.map((r) => ({ ...r, othersCount: Number(r.othersCount) }));
 }
 
-export async function countUnread(db: DbOrTx, viewer: PostViewer): Promise<number> {
-  const [row] = await db
+function countUnreadQuery(db: DbOrTx, viewer: PostViewer) {
+  return db
     .select({ n: sql<number>`count(*)::int` })
     .from(notifications)
     .leftJoin(posts, eq(posts.id, notifications.postId))
     .leftJoin(comments, eq(comments.id, notifications.commentId))
     .where(and(shownTo(viewer), isNull(notifications.readAt)));
+}
+
+export async function countUnread(db: DbOrTx, viewer: PostViewer): Promise<number> {
+  const [row] = await countUnreadQuery(db, viewer);
   return Number(row?.n ?? 0);
 }
 
+/** The statement of countBadges (exported for its plan test). */
+export function countBadgesQuery(db: DbOrTx, viewer: PostViewer): SQL {
+  return sql`select (${countUnreadQuery(db, viewer)}) as notifications, (${countUnreadMessagesQuery(db, viewer.id)}) as messages`;
+}
+
+/**
+ * Both badges of a member in one statement: countUnread and countUnreadMessages side by side
+ * (notifications_recipient_idx and chat_members_user_idx), for every `unread_counts` push.
+ */
+export async function countBadges(
+  db: DbOrTx,
+  viewer: PostViewer,
+): Promise<{ notifications: number; messages: number }> {
+  const result = await db.execute(countBadgesQuery(db, viewer));
+  const [row] = (result as unknown as { rows: Array<{ notifications: number; messages: number }> }).rows;
+  return { notifications: Number(row?.notifications ?? 0), messages: Number(row?.messages ?? 0) };
+}
+
 /** Unread messages over all the member's chats (the chat button's badge). */
-export async function countUnreadMessages(db: DbOrTx, userId: string): Promise<number> {
-  const [row] = await db
+function countUnreadMessagesQuery(db: DbOrTx, userId: string) {
+  return db
     .select({ n: sql<number>`coalesce(sum(${chatMembers.unreadCount}), 0)::int` })
     .from(chatMembers)
     .where(eq(chatMembers.userId, userId));
+}
+
+export async function countUnreadMessages(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await countUnreadMessagesQuery(db, userId);
   return Number(row?.n ?? 0);
 }
 

@@ -20,8 +20,8 @@ import { isPostVisible, type PostViewer } from '../posts/posts.visibility.js';
 import { isBlockedBetween } from '../users/blocks.repo.js';
 import { toNotification } from './notifications.mapper.js';
 import {
+  countBadges,
   countUnread,
-  countUnreadMessages,
   deleteUnreadFollow,
   findRecipients,
   findRecipientsByUsername,
@@ -178,11 +178,7 @@ export async function getUnreadCounts(ctx: AppContext, viewer: PostViewer): Prom
 }
 
 async function unreadCountsOf(ctx: AppContext, viewer: PostViewer): Promise<UnreadCounts> {
-  const [notifications, messages] = await Promise.all([
-    countUnread(ctx.db, viewer),
-    countUnreadMessages(ctx.db, viewer.id),
-  ]);
-  return { notifications, messages };
+  return countBadges(ctx.db, viewer);
 }
 
 /**

@@ -10,8 +10,9 @@ import {
   type Privacy,
 } from '@glimpse/shared';
 import type { PublicUrls } from '../../lib/public-urls.js';
-import { toShortProfile } from '../users/users.mapper.js';
+import { toAuthor, toShortProfile } from '../users/users.mapper.js';
 import type { AuthorRow } from '../users/users.repo.js';
+import type { FeedPageRow } from './posts.feed.js';
 import type { PostMediaRow, PostPageRow, PostRow } from './posts.repo.js';
 
 /** The width a card or a single-image view asks for when it cannot use `srcset`. */
@@ -22,7 +23,7 @@ export const DEFAULT_IMAGE_WIDTH = 1080;
  * `url` is a display-sized copy (the widest variant up to DEFAULT_IMAGE_WIDTH), not the 2048 px
  * original, which the pipeline always lists as the widest entry of `variants` (for `srcset`).
  */
-export function toPostImage(row: PostMediaRow, urls: PublicUrls): PostImage {
+export function toPostImage(row: Omit<PostMediaRow, 'postId'>, urls: PublicUrls): PostImage {
   const display = row.variants
     .filter((v) => v.width <= DEFAULT_IMAGE_WIDTH)
     .sort((a, b) => b.width - a.width)[0];
@@ -87,6 +88,15 @@ export function toPost(
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** A row of the one-statement feed page (posts.feed.ts): author, images and viewer flags inline. */
+export function toFeedPost(row: FeedPageRow, urls: PublicUrls): Post {
+  return toPost(row, {
+    author: toAuthor(row.author, urls, { isFollowedByUser: row.isFollowed }),
+    images: row.images.map((image) => toPostImage(image, urls)),
+    isLikedByUser: row.isLiked,
+  });
 }
 
 export function toComment(

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { FeedSort } from '@glimpse/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { insertedRow } from '../../lib/db-errors.js';
@@ -116,6 +116,20 @@ function feedConditions(db: DbOrTx, f: FeedFilter): SQL[] {
 }
 
 /**
+ * Rows after a keyset position in `sort` order: a row comparison that the (created_at, id) /
+ * (hot_score, id) indexes serve directly. `key` and `id` are values or placeholders.
+ */
+export function keysetAfter(
+  sort: FeedSort,
+  key: string | number | Placeholder,
+  id: string | Placeholder,
+): SQL {
+  return sort === 'trending'
+    ? sql`(${posts.hotScore}, ${posts.id}) < (${key}::double precision, ${id})`
+    : sql`(${posts.createdAt}, ${posts.id}) < (${key}::timestamptz, ${id})`;
+}
+
+/**
  * One page of a feed in `sort` order, limit + 1 rows. With a cursor the page starts right after
  * it through a row comparison that the (created_at, id) / (hot_score, id) indexes serve
  * directly, so page 1000 costs what page 1 does; `offset` remains for page-numbered clients.
@@ -123,10 +137,7 @@ function feedConditions(db: DbOrTx, f: FeedFilter): SQL[] {
 export function feedPageQuery(db: DbOrTx, filter: FeedFilter, sort: FeedSort, win: PageWindow<FeedCursor>) {
   const where = feedConditions(db, filter);
   const { after } = win;
-  if (after?.kind === 'newest')
-    where.push(sql`(${posts.createdAt}, ${posts.id}) < (${after.t}::timestamptz, ${after.id})`);
-  if (after?.kind === 'trending')
-    where.push(sql`(${posts.hotScore}, ${posts.id}) < (${after.s}::double precision, ${after.id})`);
+  if (after) where.push(keysetAfter(after.kind, after.kind === 'newest' ? after.t : after.s, after.id));
   const order =
     sort === 'trending'
       ? [descIndexed(posts.hotScore), descIndexed(posts.id)]

@@ -41,7 +41,7 @@ export async function postsRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/posts',
     {
-      ...optional,
+      preValidation: app.optionalAuthCached,
       schema: {
         summary: 'Feeds: newest or trending, by category, text, followed authors, author or city',
         security: BEARER_OPTIONAL,

@@ -19,7 +19,9 @@ import { can } from '../../lib/permissions.js';
 import { claimUploads } from '../media/media.repo.js';
 import { announceNotifications, notifyMentions } from '../notifications/notifications.service.js';
 import { decodeFeedCursor, decodeTimeCursor, encodeFeedCursor, encodeTimeCursor } from './posts.cursor.js';
+import { readFeedPage } from './posts.feed.js';
 import { hydratePosts } from './posts.hydrate.js';
+import { toFeedPost } from './posts.mapper.js';
 import { hotScoreOf } from './posts.hot.js';
 import {
   bumpAuthorPostsCount,
@@ -130,6 +132,7 @@ export async function listFeed(
   urls: PublicUrls,
 ): Promise<PostList> {
   if (q.following && !viewer) throw new AppError('UNAUTHENTICATED', MSG.authenticationRequired);
+  if (isPlainFeed(q)) return listPlainFeed(ctx, viewer, q, urls);
   const filter = {
     viewer,
     category: q.category,
@@ -144,6 +147,39 @@ export async function listFeed(
     cursorOf: (row) => encodeFeedCursor(q.sort, row),
   });
   return { posts: await hydratePosts(ctx.db, items, viewer, urls), pagination };
+}
+
+/** No filter and no `page=` offset: the shape the prepared page statements serve. */
+function isPlainFeed(q: FeedQuery): boolean {
+  return (
+    !q.category &&
+    !q.search &&
+    !q.author &&
+    !q.city &&
+    !q.following &&
+    (q.cursor !== undefined || q.page === 1)
+  );
+}
+
+/** The plain feed in one round trip (posts.feed.ts); the same answer as the general path. */
+async function listPlainFeed(
+  ctx: AppContext,
+  viewer: PostViewer | null,
+  q: FeedQuery,
+  urls: PublicUrls,
+): Promise<PostList> {
+  const kind = !viewer ? 'signedOut' : can(viewer, 'moderate_content') ? 'moderator' : 'member';
+  const { items, pagination } = await fetchPage(q, {
+    decode: (cursor) => decodeFeedCursor(cursor, q.sort),
+    read: (win) =>
+      readFeedPage(
+        ctx.database.pool,
+        { sort: q.sort, viewer: kind, cursor: win.after !== undefined, rows: win.limit + 1 },
+        { viewerId: viewer?.id, after: win.after },
+      ),
+    cursorOf: (row) => encodeFeedCursor(q.sort, row),
+  });
+  return { posts: items.map((row) => toFeedPost(row, urls)), pagination };
 }
 
 /** GET /api/users/me/liked-posts: newest like first. */

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { follows, posts } from '../../db/schema/index.js';
 import { can, type RoleHolder } from '../../lib/permissions.js';
@@ -26,14 +26,23 @@ export type PostViewer = RoleHolder & { id: string };
  * `posts` must appear unaliased in the query this is used in.
  */
 export function visiblePostsWhere(viewer: PostViewer | null): SQL {
+  return visiblePostsWhereFor(viewer && { id: viewer.id, canModerate: can(viewer, 'moderate_content') });
+}
+
+/**
+ * The same rule for a viewer whose id may be a placeholder (`sql.placeholder`), filled in when a
+ * prepared statement runs (posts.feed.ts): the rule's SQL is then built once per statement, and
+ * the statement is the same for every member of one kind (moderator or not).
+ */
+export function visiblePostsWhereFor(viewer: { id: string | Placeholder; canModerate: boolean } | null): SQL {
   if (!viewer) {
     return sql`(${posts.privacy} = 'public' and ${posts.removedAt} is null and ${notSuspended(posts.authorId)})`;
   }
   const own = sql`${posts.authorId} = ${viewer.id}`;
   const notRemoved = sql`(${posts.removedAt} is null or ${own})`;
   const notBlocked = notBlockedBetween(viewer.id, posts.authorId);
-  if (can(viewer, 'moderate_content')) return sql`(${notRemoved} and ${notBlocked})`;
-  const followsRow = (followerId: SQL | string, followeeId: SQL | string) =>
+  if (viewer.canModerate) return sql`(${notRemoved} and ${notBlocked})`;
+  const followsRow = (followerId: SQL | string | Placeholder, followeeId: SQL | string | Placeholder) =>
     sql`exists (select 1 from ${follows} where ${follows.followerId} = ${followerId} and ${follows.followeeId} = ${followeeId})`;
   const viewerFollowsAuthor = followsRow(viewer.id, sql`${posts.authorId}`);
   const authorFollowsViewer = followsRow(sql`${posts.authorId}`, viewer.id);

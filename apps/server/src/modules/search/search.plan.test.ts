@@ -2,7 +2,8 @@ import { sql, type SQLWrapper } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, seedUser, type TestApp } from '../../test/harness.js';
 import { insertPostRow } from '../posts/posts.fixtures.js';
-import { searchPostsQuery, searchTagsQuery, searchUsersQuery } from './search.repo.js';
+import { searchPostsQuery, searchUsersQuery } from './search.repo.js';
+import { searchTagsQuery } from './search.tags.js';
 
 let t: TestApp;
 
@@ -46,9 +47,14 @@ describe('search queries are index-backed', () => {
     expect(text).not.toMatch(/Seq Scan/);
   });
 
-  it('narrows tag search to candidate posts through the trigram index on the joined tags', async () => {
-    const text = await plan(searchTagsQuery(t.database.db, 'sunr', null, { limit: 10, offset: 0 }));
-    expect(text).toContain('posts_tags_text_trgm_idx');
-    expect(text).not.toMatch(/Seq Scan on posts/);
+  it('counts tags from tag_counts by prefix, correcting from the posts of a few authors only', async () => {
+    const win = { limit: 10, offset: 0 };
+    const viewer = { id: 'a'.repeat(24), isAdmin: false, isModerator: false, permissions: [] };
+    for (const who of [null, viewer]) {
+      const text = await plan(searchTagsQuery('sunr', who, win));
+      expect(text).toContain('tag_counts_prefix_idx');
+      expect(text).toContain('posts_author_created_idx');
+      expect(text).not.toMatch(/Seq Scan/);
+    }
   });
 });

@@ -1,12 +1,12 @@
 import { and, desc, or, sql, type SQL } from 'drizzle-orm';
-import type { LocationStat, TagStat } from '@glimpse/shared';
+import type { LocationStat } from '@glimpse/shared';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { posts, users } from '../../db/schema/index.js';
 import { cityCountsQuery, descIndexed, postPageColumns, type PostPageRow } from '../posts/posts.repo.js';
 import { visiblePostsWhere, type PostViewer } from '../posts/posts.visibility.js';
 import { notBlockedBetween } from '../users/blocks.repo.js';
 import { notSuspended, publicUserColumns, type PublicUserRow } from '../users/users.repo.js';
-import { likeEscape, prefixQueryText, tagNeedle, usesWebsearchOperators } from './search.text.js';
+import { likeEscape, prefixQueryText, usesWebsearchOperators } from './search.text.js';
 
 /**
  * The four searches of GET /api/search. Each returns `limit + 1` rows so the caller learns
@@ -58,7 +58,7 @@ export async function searchPosts(
 }
 
 /** Posts the viewer may see among those matching `where`, newest first (the posts of a non-post search). */
-function newestPostsWhere(db: DbOrTx, where: SQL, viewer: PostViewer | null, win: SearchWindow) {
+export function newestPostsWhere(db: DbOrTx, where: SQL, viewer: PostViewer | null, win: SearchWindow) {
   return db
     .select(postPageColumns)
     .from(posts)
@@ -158,68 +158,6 @@ export async function searchPostsByMembers(
   const members = sql`select ${users.id} from ${users} where ${usersMatching(text).where}`;
   return withNameThresholds(db, (tx) =>
     newestPostsWhere(tx, sql`${posts.authorId} in (${members})`, viewer, win),
-  );
-}
-
-/**
- * Tags starting with the text (case-insensitive, a leading "#" ignored), each with the number of
- * posts the viewer may see that carry it. Tags are grouped case-insensitively and shown in their
- * most common spelling.
- */
-export async function searchTags(
-  db: DbOrTx,
-  text: string,
-  viewer: PostViewer | null,
-  win: SearchWindow,
-): Promise<TagStat[]> {
-  const needle = tagNeedle(text);
-  if (!needle) return [];
-  return searchTagsQuery(db, needle, viewer, win);
-}
-
-/** The posts of `type=tags`: those carrying a tag that starts with the text, newest first. */
-export async function searchPostsByTag(
-  db: DbOrTx,
-  text: string,
-  viewer: PostViewer | null,
-  win: SearchWindow,
-): Promise<PostPageRow[]> {
-  const needle = tagNeedle(text);
-  if (!needle) return [];
-  const prefix = `${likeEscape(needle.toLowerCase())}%`;
-  const hasTag = sql`${tagsMayContain(needle)} and exists (select 1 from unnest(${posts.tags}) as t(tag) where lower(t.tag) like ${prefix} escape '\\')`;
-  return newestPostsWhere(db, hasTag, viewer, win);
-}
-
-/**
- * Necessary condition on the whole post, answerable by posts_tags_text_trgm_idx, so only posts
- * that can hold a matching tag are looked into (not every post on every request).
- */
-function tagsMayContain(needle: string): SQL {
-  const containsNeedle = `%${likeEscape(needle.toLowerCase())}%`;
-  return sql`lower(glimpse_tags_text(${posts.tags})) like ${containsNeedle} escape '\\'`;
-}
-
-/** The tag query for a non-empty needle (exported so its plan can be checked). */
-export function searchTagsQuery(db: DbOrTx, needle: string, viewer: PostViewer | null, win: SearchWindow) {
-  const prefix = `${likeEscape(needle)}%`;
-  const tag = sql`t.tag`;
-  return (
-    db
-      .select({
-        tag: sql<string>`mode() within group (order by ${tag})`,
-        count: sql<number>`count(distinct ${posts.id})::int`,
-      })
-      .from(posts)
-      // A function in FROM may use the columns before it (implicitly LATERAL): one row per tag.
-      .crossJoin(sql`unnest(${posts.tags}) as t(tag)`)
-      .where(
-        and(tagsMayContain(needle), sql`lower(${tag}) like ${prefix} escape '\\'`, visiblePostsWhere(viewer)),
-      )
-      .groupBy(sql`lower(${tag})`)
-      .orderBy(sql`count(distinct ${posts.id}) desc`, sql`lower(${tag})`)
-      .limit(win.limit + 1)
-      .offset(win.offset)
   );
 }
 

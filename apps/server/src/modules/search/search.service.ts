@@ -9,12 +9,11 @@ import {
   searchPlaces,
   searchPosts,
   searchPostsByMembers,
-  searchPostsByTag,
   searchPostsInPlace,
-  searchTags,
   searchUsers,
   type SearchWindow,
 } from './search.repo.js';
+import { searchPostsByTag, searchTags } from './search.tags.js';
 
 /** Rows come back limit + 1: the extra one only says that another page exists. */
 function pageOf<T>(rows: T[], limit: number): { items: T[]; hasMore: boolean } {

@@ -5,9 +5,9 @@ import type { Viewer } from '../../lib/permissions.js';
 import type { PublicUrls } from '../../lib/public-urls.js';
 import type { ReadImagePartsOptions } from '../media/media.multipart.js';
 import { processUpload, type ImageRejection } from '../media/media.pipeline.js';
-import { imageRejectionError } from '../media/media.service.js';
+import { deleteUnreferencedMedia, imageRejectionError } from '../media/media.service.js';
 import { toSelfUser } from './users.mapper.js';
-import { updateUser } from './users.repo.js';
+import { replaceAvatar } from './users.repo.js';
 
 /** How POST /api/users/avatar reads its multipart body: one file in `avatar`, at most 5 MB. */
 export const AVATAR_PARTS: ReadImagePartsOptions = {
@@ -33,11 +33,9 @@ function filenameOf(url: string): string {
 }
 
 /**
- * Replaces the avatar with square, metadata-free crops made by the shared media pipeline; the
- * profile points at the largest (400 px, or the source's shorter side when smaller).
- *
- * Earlier avatar files stay in the store: keys are content-addressed and may be shared with
- * another member who uploaded the same picture, so deleting needs a reference check first.
+ * Replaces the avatar with a square, metadata-free crop made by the shared media pipeline (400 px,
+ * or the source's shorter side when smaller). The replaced file is deleted once nothing else
+ * references it: keys are content-addressed, so another member may use the same picture.
  */
 export async function uploadAvatar(
   ctx: AppContext,
@@ -51,11 +49,18 @@ export async function uploadAvatar(
   } catch (err) {
     throw imageRejectionError(err, AVATAR_REJECTIONS);
   }
-  const row = await updateUser(ctx.db, viewer.id, {
+  const replaced = await replaceAvatar(ctx.db, viewer.id, {
     avatarUrl: url,
     avatarFilename: filenameOf(url),
     avatarUploadedAt: new Date(),
   });
-  if (!row) throw new AppError('NOT_FOUND', USER_MSG.userNotFound);
+  if (!replaced) {
+    await deleteUnreferencedMedia(ctx, { storageKeys: [], urls: [url] });
+    throw new AppError('NOT_FOUND', USER_MSG.userNotFound);
+  }
+  const { row, previousUrl } = replaced;
+  if (previousUrl && previousUrl !== url) {
+    await deleteUnreferencedMedia(ctx, { storageKeys: [], urls: [previousUrl] });
+  }
   return { avatarUrl: urls.media(url), user: toSelfUser(row, urls) };
 }

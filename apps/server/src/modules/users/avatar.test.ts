@@ -30,8 +30,8 @@ const upload = (who: SeededUser | null, form: ReturnType<typeof formWith>) =>
   });
 
 /** A photo as a phone would produce it: JPEG with EXIF naming the owner and camera. */
-function photo(width: number, height: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } })
+function photo(width: number, height: number, background = { r: 200, g: 80, b: 40 }): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background } })
     .jpeg()
     .withExif({ IFD0: { Copyright: 'SecretOwnerName', Make: 'SecretCamera' } })
     .toBuffer();
@@ -78,7 +78,36 @@ describe('POST /api/users/avatar', () => {
       method: 'GET',
       url: new URL(res.json<{ avatarUrl: string }>().avatarUrl).pathname,
     });
-    expect(await sharp(stored.rawPayload).metadata()).toMatchObject({ width: 96, height: 96 });
+    expect(await sharp(stored.rawPayload).metadata()).toMatchObject({ width: 120, height: 120 });
+  });
+
+  it('deletes the replaced picture, unless another member uses the same one', async () => {
+    const ana = await seedUser(t);
+    const ben = await seedUser(t);
+    const served = async (url: string) =>
+      (await t.app.inject({ method: 'GET', url: new URL(url).pathname })).statusCode;
+    const avatarOf = async (who: SeededUser, picture: Buffer) => {
+      const res = await upload(who, formWith('avatar', 'a.jpg', 'image/jpeg', picture));
+      expect(res.statusCode).toBe(200);
+      return res.json<{ avatarUrl: string }>().avatarUrl;
+    };
+
+    const first = await avatarOf(ana, await photo(500, 500, { r: 90, g: 10, b: 120 }));
+    const second = await avatarOf(ana, await photo(600, 400, { r: 20, g: 90, b: 200 }));
+    expect(second).not.toBe(first);
+    expect(await served(first)).toBe(404);
+    expect(await served(second)).toBe(200);
+
+    // Ben picks the very same picture (same bytes, same stored file); Ana moves on.
+    const shared = await photo(300, 300, { r: 30, g: 160, b: 60 });
+    expect(await avatarOf(ben, shared)).toBe(await avatarOf(ana, shared));
+    expect(await served(second)).toBe(404);
+    const third = await avatarOf(ana, await photo(700, 500, { r: 240, g: 220, b: 10 }));
+    expect(await served(third)).toBe(200);
+    const bensUrl = (
+      await t.app.inject({ method: 'GET', url: `/api/users/profile/${ben.username}` })
+    ).json<PublicUser>().profile.profilePicture!.url;
+    expect(await served(bensUrl)).toBe(200);
   });
 
   it('refuses a file that is not an image by its content, whatever it claims', async () => {

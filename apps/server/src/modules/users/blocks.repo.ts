@@ -1,4 +1,4 @@
-import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, is, or, Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { blocks, follows, users } from '../../db/schema/index.js';
@@ -9,7 +9,8 @@ import { publicUserColumns, type PublicUserRow } from './users.repo.js';
  * Every query that shows one member's things to another ANDs it in (posts, comments, profiles,
  * people lists, search, chat, notifications).
  *
- * - `viewer` a string (a bound member id): `author NOT IN (the viewer's blocked and blockers)`.
+ * - `viewer` a string (a bound member id) or a placeholder (a prepared statement's parameter):
+ *   `author NOT IN (the viewer's blocked and blockers)`.
  *   PostgreSQL runs that uncorrelated subquery once per statement as a hashed subplan, so a feed
  *   pays one index range scan of each key, not a probe per row.
  * - `viewer` a column (e.g. a notification's recipient): two primary-key probes per row.
@@ -17,8 +18,12 @@ import { publicUserColumns, type PublicUserRow } from './users.repo.js';
  * The subqueries alias `blocks` as `b` and name only its columns, so an unqualified outer column
  * (Drizzle prints single-table columns bare) can never be captured by the subquery.
  */
-export function notBlockedBetween(viewer: string | SQL | AnyPgColumn, author: SQL | AnyPgColumn): SQL {
-  if (typeof viewer === 'string') {
+export function notBlockedBetween(
+  viewer: string | Placeholder | SQL | AnyPgColumn,
+  author: SQL | AnyPgColumn,
+): SQL {
+  // A placeholder is a value too (a prepared statement's parameter): the uncorrelated form.
+  if (typeof viewer === 'string' || is(viewer, Placeholder)) {
     return sql`${author} not in (select b.blocked_id from ${blocks} b where b.blocker_id = ${viewer} union all select b.blocker_id from ${blocks} b where b.blocked_id = ${viewer})`;
   }
   return sql`(not exists (select 1 from ${blocks} b where b.blocker_id = ${viewer} and b.blocked_id = ${author})

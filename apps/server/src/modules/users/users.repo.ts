@@ -134,6 +134,27 @@ export async function updateUser(
   return row;
 }
 
+/**
+ * Points the member's avatar at a new file and answers the row with the URL it replaced, read
+ * under the row's lock: of two uploads at once, each learns the file the other one replaced.
+ */
+export async function replaceAvatar(
+  db: DbOrTx,
+  id: string,
+  values: { avatarUrl: string; avatarFilename: string; avatarUploadedAt: Date },
+): Promise<{ row: UserRow; previousUrl: string | null } | undefined> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ avatarUrl: users.avatarUrl })
+      .from(users)
+      .where(eq(users.id, id))
+      .for('update');
+    if (!before) return undefined;
+    const row = await updateUser(tx, id, values);
+    return row && { row, previousUrl: before.avatarUrl };
+  });
+}
+
 /** Bumps the member's session version (every older token stops working); the new version, or null. */
 export async function bumpSessionVersion(db: DbOrTx, id: string): Promise<number | null> {
   const [row] = await db

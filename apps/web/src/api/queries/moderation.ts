@@ -1,21 +1,23 @@
-import type {
-  AuditLog,
-  BlockResult,
-  BlockedUsers,
-  MessageAnswer,
-  ModeratedUserAnswer,
-  ModeratedUserResponse,
-  ReportBody,
-  ReportQueue,
-  ReportResponse,
-  ReportStatus,
-  ResolveReportBody,
-  ResolveReportResponse,
-  RolesBody,
-  SuspendBody,
+import {
+  MODERATION_PAGE_SIZE,
+  type AuditLog,
+  type BlockResult,
+  type BlockedUsers,
+  type MessageAnswer,
+  type ModeratedUserAnswer,
+  type ModeratedUserResponse,
+  type ReportBody,
+  type ReportQueue,
+  type ReportResponse,
+  type ReportStatus,
+  type ResolveReportBody,
+  type ResolveReportResponse,
+  type RolesBody,
+  type SuspendBody,
 } from '@glimpse/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../http';
+import { nextPageParam, type FeedPageParam } from './posts';
 
 /**
  * Moderation and safety (issue 14): reports, the queue, suspensions, roles, the audit log and
@@ -39,11 +41,23 @@ export function useReportMutation() {
   });
 }
 
+const FIRST_PAGE: FeedPageParam = { page: 1 };
+
+/** The queue a page at a time (open: oldest first; resolved: newest first), by cursor after page 1. */
 export function useReportsQuery(status: ReportStatus, enabled: boolean) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: moderationKeys.reports(status),
-    queryFn: ({ signal }) =>
-      http.get<ReportQueue>('/moderation/reports', { query: { status, limit: 50 }, signal }),
+    queryFn: ({ pageParam, signal }) =>
+      http.get<ReportQueue>('/moderation/reports', {
+        query: {
+          status,
+          limit: MODERATION_PAGE_SIZE,
+          ...(pageParam.cursor ? { cursor: pageParam.cursor } : { page: pageParam.page }),
+        },
+        signal,
+      }),
+    initialPageParam: FIRST_PAGE,
+    getNextPageParam: (last, _all, lastParam) => nextPageParam(last, lastParam),
     staleTime: QUEUE_STALE_TIME_MS,
     enabled,
   });

@@ -85,6 +85,37 @@ describe('/moderation', () => {
   });
 });
 
+describe('The report queue, page after page', () => {
+  it('asks for the next page by cursor and shows it under the first', async () => {
+    signIn(MODERATOR);
+    const second: QueuedReport = { ...REPORT, id: 'e'.repeat(24), _id: 'e'.repeat(24), reason: 'spam' };
+    const asked: string[] = [];
+    stubFetch(
+      routeFetch({
+        'GET /api/auth/me': () => jsonResponse(MODERATOR),
+        'GET /api/notifications/unread-counts': COUNTS,
+        'GET /api/moderation/reports': ({ url }) => {
+          asked.push(url.search);
+          return url.searchParams.get('cursor') === 'after-first'
+            ? jsonResponse({ reports: [second], pagination: { hasNextPage: false, nextCursor: null } })
+            : jsonResponse({
+                reports: [REPORT],
+                pagination: { hasNextPage: true, nextCursor: 'after-first' },
+              });
+        },
+      }),
+    );
+    const { user } = renderApp('/moderation');
+    await screen.findByRole('listitem', { name: /Harassment or bullying/ }, { timeout: 5000 });
+    // jsdom has no IntersectionObserver: the list offers the button instead of loading on scroll.
+    await user.click(screen.getByRole('button', { name: MODERATION_TEXT.loadMoreReports }));
+    expect(await screen.findByRole('listitem', { name: /Spam/ })).toBeInTheDocument();
+    expect(screen.getAllByRole('listitem', { name: /: user$/ })).toHaveLength(2);
+    expect(asked).toEqual(['?status=open&limit=20&page=1', '?status=open&limit=20&cursor=after-first']);
+    expect(screen.queryByRole('button', { name: MODERATION_TEXT.loadMoreReports })).not.toBeInTheDocument();
+  });
+});
+
 describe('Report and Block on a profile', () => {
   it('reports a member with a reason and shows the confirmation', async () => {
     signIn(MEMBER);

@@ -1,4 +1,4 @@
-import { can, type ReportStatus } from '@glimpse/shared';
+import { can, type ReportQueue, type ReportStatus } from '@glimpse/shared';
 import { useState } from 'react';
 import { Navigate } from 'react-router';
 import { useReportsQuery } from '../../api/queries/moderation';
@@ -6,6 +6,8 @@ import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/Spinner';
 import { TabBar, tabPanelProps } from '../../components/TabBar';
+import { isIntersectionObserverSupported, useInfiniteScroll } from '../../components/useInfiniteScroll';
+import { Button } from '../../components/Button';
 import { MODERATION_TEXT } from '../../lib/text';
 import { useAuth } from '../../lib/useAuth';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
@@ -53,18 +55,53 @@ export function ModerationPage() {
             <LoadingState message={MODERATION_TEXT.loadingQueue} />
           ) : reports.isError ? (
             <ErrorState message={MODERATION_TEXT.queueLoadFailed} onRetry={() => void reports.refetch()} />
-          ) : reports.data.reports.length === 0 ? (
-            <EmptyState title={MODERATION_TEXT.queueEmpty[status]} headingLevel={2} />
           ) : (
-            <ul role="list" className={styles.list}>
-              {reports.data.reports.map((report) => (
-                <ReportCard key={report.id} report={report} canAct={canAct} />
-              ))}
-            </ul>
+            <ReportList
+              pages={reports.data.pages}
+              status={status}
+              canAct={canAct}
+              hasNextPage={reports.hasNextPage}
+              isFetchingNextPage={reports.isFetchingNextPage}
+              onLoadMore={() => void reports.fetchNextPage()}
+            />
           )}
         </div>
       </section>
       {user?.moderation?.isAdmin && <AdminPanel />}
     </div>
+  );
+}
+
+interface ReportListProps {
+  pages: ReportQueue[];
+  status: ReportStatus;
+  canAct: boolean;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  onLoadMore: () => void;
+}
+
+/** The queue's pages as one list; the next page loads as its end nears (or by the button). */
+function ReportList({ pages, status, canAct, hasNextPage, isFetchingNextPage, onLoadMore }: ReportListProps) {
+  const sentinelRef = useInfiniteScroll({ hasNextPage, isFetching: isFetchingNextPage, onLoadMore });
+  const reports = pages.flatMap((page) => page.reports);
+  if (reports.length === 0 && !hasNextPage) {
+    return <EmptyState title={MODERATION_TEXT.queueEmpty[status]} headingLevel={2} />;
+  }
+  return (
+    <>
+      <ul role="list" className={styles.list}>
+        {reports.map((report) => (
+          <ReportCard key={report.id} report={report} canAct={canAct} />
+        ))}
+      </ul>
+      <div ref={sentinelRef} aria-hidden="true" />
+      {isFetchingNextPage && <LoadingState message={MODERATION_TEXT.loadingMoreReports} />}
+      {!isFetchingNextPage && hasNextPage && !isIntersectionObserverSupported() && (
+        <Button variant="secondary" onClick={onLoadMore}>
+          {MODERATION_TEXT.loadMoreReports}
+        </Button>
+      )}
+    </>
   );
 }

@@ -112,7 +112,12 @@ function preactRuntime(): { find: RegExp; replacement: string }[] {
 
 export default defineConfig(({ mode }) => ({
   plugins: [react(), pwa, precompress()],
-  resolve: { alias: [...preactRuntime(), ...reactRouterProduction(mode)] },
+  resolve: {
+    alias: [...preactRuntime(), ...reactRouterProduction(mode)],
+    ...(process.env.WEB_RUNTIME === 'preact' && mode === 'test'
+      ? { mainFields: ['module', 'jsnext:main', 'jsnext'] }
+      : {}),
+  },
   // SPEC §9: public asset base "/".
   base: '/',
   server: {

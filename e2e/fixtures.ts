@@ -55,8 +55,9 @@ export async function signIn(page: Page, member: TestMember): Promise<void> {
 }
 
 /** axe-core: no serious or critical violation on the current page. */
-export async function expectAccessible(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
+export async function expectAccessible(page: Page, opts: { rules?: string[] } = {}): Promise<void> {
+  const builder = new AxeBuilder({ page });
+  const results = await (opts.rules ? builder.withRules(opts.rules) : builder).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
     bad.map(

@@ -16,7 +16,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  // Two lanes, each one test at a time: the axe sweep (minutes of page visits that change nothing
+  // another spec looks at) beside the flow specs, which share one server's feeds and stay in order.
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   use: {
@@ -41,7 +43,10 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    { name: 'a11y', testMatch: 'a11y/**/*.spec.ts', workers: 1, use: { browserName: 'chromium' } },
+    { name: 'chromium', testIgnore: 'a11y/**', workers: 1, use: { browserName: 'chromium' } },
+  ],
   webServer: {
     command: 'node serve.mjs',
     url: `http://127.0.0.1:${PORT}/api/health`,

@@ -16,9 +16,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  // Two lanes, each one test at a time: the axe sweep (minutes of page visits that change nothing
-  // another spec looks at) beside the flow specs, which share one server's feeds and stay in order.
-  workers: 2,
+  workers: 1,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   use: {
@@ -43,10 +41,7 @@ export default defineConfig({
       ],
     },
   },
-  projects: [
-    { name: 'a11y', testMatch: 'a11y/**/*.spec.ts', workers: 1, use: { browserName: 'chromium' } },
-    { name: 'chromium', testIgnore: 'a11y/**', workers: 1, use: { browserName: 'chromium' } },
-  ],
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
     command: 'node serve.mjs',
     url: `http://127.0.0.1:${PORT}/api/health`,

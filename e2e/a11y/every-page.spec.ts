@@ -33,9 +33,8 @@ async function expectAccessibleInBothThemes(page: Page, step: string): Promise<v
 }
 
 /**
- * The member and post the sweep shows, made once for both viewports at the start of the run: this
- * project runs beside the flow specs (playwright.config.ts), whose feeds must not see a post
- * appear in the middle of their own steps.
+ * The member and post the sweep shows, made once for both viewports (one worker runs the file's
+ * tests in order), so the feeds other specs read gain one post, not one per viewport.
  */
 let content: Promise<{ member: TestMember; post: { id: string } }> | undefined;
 function sweepContent(request: APIRequestContext) {

@@ -30,6 +30,9 @@ export function serverEnv(target: Target, extra: Record<string, string> = {}): N
     // No web build needed: the API is what is measured.
     WEB_DIST: '/nonexistent-glimpse-bench-web',
     ...pinnedPorts(),
+    // e.g. BENCH_SERVER_NODE_ARGS="--max-old-space-size=256" or "--require <profiling preload>"
+    // (NODE_OPTIONS refuses --cpu-prof): every scenario's server processes get it.
+    ...(process.env.BENCH_SERVER_NODE_ARGS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_ARGS } : {}),
     ...extra,
   };
   const url = databaseUrlOf(target);

@@ -141,8 +141,6 @@ export async function runChat(args: Args): Promise<void> {
   try {
     for (let i = 0; i < processes; i++) {
       const extra: Record<string, string> = useRedis ? { REDIS_URL, BENCH_REDIS_PREFIX: prefix } : {};
-      // e.g. BENCH_SERVER_NODE_ARGS="--max-old-space-size=256" (NODE_OPTIONS refuses --cpu-prof).
-      if (process.env.BENCH_SERVER_NODE_ARGS) extra.NODE_OPTIONS = process.env.BENCH_SERVER_NODE_ARGS;
       servers.push(await startServer({ label: `server ${i + 1}`, env: serverEnv(target, extra) }));
     }
     const serverA = servers[0]!;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { z } from 'zod';
 import { ZFeedQuery, ZPostList, type FeedSort, type PostList } from '@glimpse/shared';
 import type { AppContext } from '../../context.js';
@@ -10,7 +10,9 @@ import type { PublicUrls } from '../../lib/public-urls.js';
 import { createTestApp, seedUser, type SeededUser, type TestApp } from '../../test/harness.js';
 import { compileFeedStatement, type FeedShape, type FeedViewerKind } from './posts.feed.js';
 import { follow, insertPostRow } from './posts.fixtures.js';
-import { listFilteredFeed, listPlainFeed } from './posts.service.js';
+import { addComment, toggleLike } from './posts.engagement.service.js';
+import { fragmentOf } from './posts.fragments.js';
+import { listFilteredFeed, listPlainFeed, signedInPlainFeedJson } from './posts.service.js';
 import type { PostViewer } from './posts.visibility.js';
 
 /**
@@ -167,10 +169,142 @@ describe('the one-statement feed page', () => {
   });
 });
 
+describe('the signed-in page from kept post texts (posts.fragments.ts)', () => {
+  let cached: TestApp;
+  beforeAll(async () => {
+    // A second app on the same database that keeps post texts (the test freezes Date, so they never
+    // expire while it runs: only their versions can retire them).
+    cached = await createTestApp({ FEED_CACHE_MS: '10000' }, { shareDatabaseWith: t });
+  });
+  afterAll(async () => {
+    await cached.close();
+  });
+
+  const writePostList = compileJsonWriter(ZPostList);
+
+  /** Every signed-in viewer's every page, kept texts against the one-statement page. */
+  async function expectSameAsOneStatement(round: string): Promise<number> {
+    let pages = 0;
+    for (const [name, viewer] of Object.entries(viewers)) {
+      if (!viewer) continue;
+      for (const sort of ['newest', 'trending'] as const) {
+        for (const limit of [1, 4, 10]) {
+          let cursor: string | undefined;
+          for (let guard = 0; guard < 60; guard++) {
+            const q = query(sort, limit, cursor);
+            const reference = writePostList(await listPlainFeed(ctx, viewer, q, urls));
+            const label = `${round}: ${name} ${sort} limit ${limit} page ${guard + 1}`;
+            expect(await signedInPlainFeedJson(cached.app.ctx, viewer, q, urls), label).toBe(reference);
+            pages += 1;
+            cursor = (JSON.parse(reference) as PostList).pagination.nextCursor ?? undefined;
+            if (!cursor) break;
+          }
+        }
+      }
+    }
+    return pages;
+  }
+
+  it('writes the same bytes as the one-statement page, cold, warm and after every kind of change', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    expect(await expectSameAsOneStatement('cold')).toBeGreaterThan(100);
+    await expectSameAsOneStatement('warm');
+
+    // Each change alters what some kept text shows; its version must retire that text.
+    const p = people as Required<typeof people>;
+    const [newest] = (await listPlainFeed(ctx, viewers.author!, query('newest', 3), urls)).posts;
+    const target = newest!.id;
+    const member = viewers.member!;
+    const friend = viewers.friend!;
+    await toggleLike(ctx, member, target, urls); // likes and their ids
+    await addComment(ctx, friend, target, { content: 'Kept texts must see this' }, urls);
+    await follow(t, p.quiet!, p.author!); // the author's followersCount
+    await t.database.db
+      .update(users)
+      .set({ displayName: 'The author, renamed', avatarUrl: '/media/avatars/b.webp' })
+      .where(sql`${users.id} = ${p.author!.id}`);
+    await t.database.db.execute(sql`update posts set views_count = views_count + 5 where id = ${target}`);
+    await expectSameAsOneStatement('after a like, a comment, a follow, a profile edit and views');
+
+    await t.database.db.execute(sql`update posts set removed_at = now() where id = ${target}`);
+    await toggleLike(ctx, member, target, urls).catch(() => undefined);
+    await expectSameAsOneStatement('after a removal');
+  });
+
+  it('cuts a post only at its own flags, whatever its text says', () => {
+    const row = {
+      id: 'p'.repeat(24),
+      title: '"isLikedByUser":true',
+      content: 'x "isFollowedByUser":true "isLikedByUser":false',
+      excerpt: '',
+      category: 'travel',
+      tags: ['"isLikedByUser":true'],
+      privacy: 'public',
+      city: null,
+      locationName: null,
+      latitude: null,
+      longitude: null,
+      address: null,
+      viewsCount: 1,
+      likesCount: 0,
+      commentsCount: 0,
+      sharesCount: 0,
+      hotScore: 1,
+      removedAt: null,
+      createdAt: new Date('2026-03-01T00:00:00Z'),
+      updatedAt: new Date('2026-03-01T00:00:00Z'),
+      likeIds: [],
+      commentIds: [],
+      shareIds: [],
+      cursorTime: '2026-03-01T00:00:00.000000Z',
+      author: {
+        id: 'a'.repeat(24),
+        username: 'isLikedByUser',
+        displayName: '"isFollowedByUser":true',
+        firstName: '',
+        lastName: '',
+        avatarUrl: null,
+        avatarFilename: null,
+        avatarUploadedAt: null,
+        isVerified: false,
+        followersCount: 0,
+      },
+      images: [],
+      isLiked: false,
+      isFollowed: false,
+      version: 'v1',
+    } as unknown as Parameters<typeof fragmentOf>[0];
+    const f = fragmentOf(row, urls);
+    const text = (liked: boolean, followed: boolean) =>
+      f.likedFirst
+        ? `${f.head}${liked}${f.middle}${followed}${f.tail}`
+        : `${f.head}${followed}${f.middle}${liked}${f.tail}`;
+    for (const liked of [true, false]) {
+      for (const followed of [true, false]) {
+        const post = JSON.parse(text(liked, followed)) as {
+          isLikedByUser: boolean;
+          author: { isFollowedByUser: boolean };
+          title: string;
+        };
+        expect(post.isLikedByUser).toBe(liked);
+        expect(post.author.isFollowedByUser).toBe(followed);
+        expect(post.title).toBe('"isLikedByUser":true');
+      }
+    }
+  });
+});
+
 describe('each feed statement shape walks its index, custom and generic plans alike', () => {
   const kinds: FeedViewerKind[] = ['signedOut', 'member', 'moderator'];
   const shapes: FeedShape[] = (['newest', 'trending'] as const).flatMap((sort) =>
-    kinds.flatMap((viewer) => [true, false].map((cursor) => ({ sort, viewer, cursor, rows: 11 }))),
+    kinds.flatMap((viewer) =>
+      [true, false].flatMap((cursor) =>
+        (['full', 'stubs'] as const).map((columns) => ({ sort, viewer, cursor, rows: 11, columns })),
+      ),
+    ),
   );
 
   it.each(['force_custom_plan', 'force_generic_plan'])('%s', async (mode) => {

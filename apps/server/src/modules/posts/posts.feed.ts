@@ -40,6 +40,12 @@ export interface FeedShape {
   cursor: boolean;
   /** Rows read: the page size + 1 (the extra row tells whether a next page exists). */
   rows: number;
+  /**
+   * `stubs`: only what a signed-in page needs besides the shared post text (posts.fragments.ts):
+   * the id, the cursor keys, the version of the post's shared text and the viewer's two flags.
+   * Default `full`: the whole page row.
+   */
+  columns?: 'full' | 'stubs';
 }
 
 /** An image as the page statement aggregates it (API.md PostImage before its URLs are absolute). */
@@ -62,14 +68,23 @@ const pageImages = sql<FeedImageRow[]>`coalesce((select json_agg(json_build_obje
     'placeholder', m.placeholder, 'altText', m.alt_text, 'caption', m.caption) order by m.position)
   from ${postMedia} m where m.post_id = ${posts.id}), '[]'::json)`;
 
+/**
+ * Everything a post's answer shows that can change, as one short text: the counters behind the
+ * engagement lists, removal, the row's own time and every author column a card shows. Equal
+ * versions mean equal answers (minus the viewer's flags), so a cached post text (posts.fragments.ts)
+ * is reused only while its version is the current one. `row(...)::text` quotes each field, so no
+ * two different rows spell the same text.
+ */
+export const postVersion = sql<string>`md5(row(${posts.likesCount}, ${posts.commentsCount}, ${posts.sharesCount},
+  ${posts.viewsCount}, ${posts.removedAt}, ${posts.updatedAt}, ${sql.join(
+    Object.values(authorColumns),
+    sql`, `,
+  )})::text)`;
+
 /** The columns of a page row in select order; `author.*` keys go to the nested author row. */
 function fieldsOf(shape: FeedShape): [string, SQLWrapper][] {
   const signedIn = shape.viewer !== 'signedOut';
-  return [
-    ...Object.entries(postPageColumns),
-    ['cursorTime', exactTime(posts.createdAt)],
-    ...Object.entries(authorColumns).map(([k, v]): [string, SQLWrapper] => [`author.${k}`, v]),
-    ['images', pageImages],
+  const flags: [string, SQLWrapper][] = [
     [
       'isLiked',
       signedIn
@@ -82,6 +97,30 @@ function fieldsOf(shape: FeedShape): [string, SQLWrapper][] {
         ? sql`exists (select 1 from ${follows} f where f.follower_id = ${viewerId} and f.followee_id = ${posts.authorId})`
         : sql`false`,
     ],
+  ];
+  if (shape.columns === 'stubs') {
+    return [
+      ['id', posts.id],
+      ['hotScore', posts.hotScore],
+      ['cursorTime', exactTime(posts.createdAt)],
+      ['version', postVersion],
+      ...flags,
+    ];
+  }
+  return [
+    ...Object.entries(postPageColumns),
+    ['cursorTime', exactTime(posts.createdAt)],
+    ...Object.entries(authorColumns).map(([k, v]): [string, SQLWrapper] => [`author.${k}`, v]),
+    ['images', pageImages],
+    ...flags,
+  ];
+}
+
+/** The shared columns of a post by id (posts.fragments.ts): a signed-out row plus its version. */
+function postsByIdFields(): [string, SQLWrapper][] {
+  return [
+    ...fieldsOf({ sort: 'newest', viewer: 'signedOut', cursor: false, rows: 1 }),
+    ['version', postVersion],
   ];
 }
 
@@ -126,20 +165,53 @@ export interface FeedStatement {
   text: string;
   /** Builds the statement's values; the placeholders' order is fixed at compile time. */
   values(input: { viewerId?: string; after?: FeedCursor }): unknown[];
-  /** One result row (array mode) as a page row. */
+  /** One result row (array mode) as a page row (a stub row for `columns: 'stubs'`). */
   toRow(raw: unknown[]): FeedPageRow;
 }
 
+/** A row of a `stubs` page: what a signed-in page adds to the shared post texts. */
+export interface FeedStubRow {
+  id: string;
+  hotScore: number;
+  cursorTime: string;
+  version: string;
+  isLiked: boolean;
+  isFollowed: boolean;
+}
+
+/** A post's shared row, read by id, with the version of what it shows. */
+export type VersionedPostRow = FeedPageRow & { version: string };
+
 export function feedStatementName(shape: FeedShape): string {
-  return `glimpse_feed_${shape.sort}_${shape.viewer}_${shape.cursor ? 'after' : 'first'}_${shape.rows}`;
+  const columns = shape.columns === 'stubs' ? '_stubs' : '';
+  return `glimpse_feed_${shape.sort}_${shape.viewer}_${shape.cursor ? 'after' : 'first'}_${shape.rows}${columns}`;
+}
+
+/** Array-mode rows to objects: columns decoded as Drizzle would, `author.*` keys nested. */
+function rowReader(fields: [string, SQLWrapper][]): (raw: unknown[]) => Record<string, unknown> {
+  const keys = fields.map(([key]) => key);
+  const decoders = fields.map(([, expr]) => (is(expr, Column) ? expr : null));
+  const nested = keys.some((key) => key.startsWith('author.'));
+  return (raw) => {
+    const row: Record<string, unknown> = {};
+    const author: Record<string, unknown> = {};
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
+      const decoder = decoders[i];
+      const value = raw[i] === null || !decoder ? raw[i] : decoder.mapFromDriverValue(raw[i]);
+      if (key.startsWith('author.')) author[key.slice(7)] = value;
+      else row[key] = value;
+    }
+    if (nested) row.author = author;
+    return row;
+  };
 }
 
 /** Compiles one shape. Pure: the same shape always gives the same name and text. */
 export function compileFeedStatement(shape: FeedShape): FeedStatement {
   const fields = fieldsOf(shape);
   const { sql: text, params } = new PgDialect().sqlToQuery(pageSql(shape, fields));
-  const keys = fields.map(([key]) => key);
-  const decoders = fields.map(([, expr]) => (is(expr, Column) ? expr : null));
+  const read = rowReader(fields);
   return {
     name: feedStatementName(shape),
     text,
@@ -149,19 +221,7 @@ export function compileFeedStatement(shape: FeedShape): FeedStatement {
         afterKey: after ? (after.kind === 'newest' ? after.t : after.s) : undefined,
         afterId: after?.id,
       }),
-    toRow(raw) {
-      const row: Record<string, unknown> = {};
-      const author: Record<string, unknown> = {};
-      for (let i = 0; i < keys.length; i++) {
-        const key = keys[i]!;
-        const decoder = decoders[i];
-        const value = raw[i] === null || !decoder ? raw[i] : decoder.mapFromDriverValue(raw[i]);
-        if (key.startsWith('author.')) author[key.slice(7)] = value;
-        else row[key] = value;
-      }
-      row.author = author;
-      return row as FeedPageRow;
-    },
+    toRow: (raw) => read(raw) as FeedPageRow,
   };
 }
 
@@ -177,12 +237,11 @@ function statementFor(shape: FeedShape): FeedStatement {
   return statement;
 }
 
-/** Reads one plain feed page in one round trip (see the top of this file). */
-export async function readFeedPage(
+async function runFeedStatement(
   pool: pg.Pool,
   shape: FeedShape,
   input: { viewerId?: string; after?: FeedCursor },
-): Promise<FeedPageRow[]> {
+): Promise<unknown[]> {
   const statement = statementFor(shape);
   const result = await pool.query<unknown[]>({
     name: statement.name,
@@ -192,4 +251,50 @@ export async function readFeedPage(
     types: driverTypes,
   });
   return result.rows.map((raw) => statement.toRow(raw));
+}
+
+/** Reads one plain feed page in one round trip (see the top of this file). */
+export async function readFeedPage(
+  pool: pg.Pool,
+  shape: Omit<FeedShape, 'columns'>,
+  input: { viewerId?: string; after?: FeedCursor },
+): Promise<FeedPageRow[]> {
+  return (await runFeedStatement(pool, { ...shape, columns: 'full' }, input)) as FeedPageRow[];
+}
+
+/** The same page as stubs: the rule, the order and the flags, without the shared post text. */
+export async function readFeedStubs(
+  pool: pg.Pool,
+  shape: Omit<FeedShape, 'columns'>,
+  input: { viewerId?: string; after?: FeedCursor },
+): Promise<FeedStubRow[]> {
+  return (await runFeedStatement(pool, { ...shape, columns: 'stubs' }, input)) as unknown as FeedStubRow[];
+}
+
+const byIdFields = postsByIdFields();
+const byIdStatement = (() => {
+  const query = new PgDialect().sqlToQuery(
+    sql`select ${sql.join(
+      byIdFields.map(([, expr]) => expr),
+      sql`, `,
+    )} from ${posts} inner join ${users} on ${users.id} = ${posts.authorId}
+      where ${posts.id} = any(${sql.placeholder('ids')})`,
+  );
+  return { name: 'glimpse_posts_by_id', text: query.sql, read: rowReader(byIdFields) };
+})();
+
+/**
+ * Posts by id, whoever may see them (the caller has applied the visibility rule), with the
+ * shared columns a signed-out page shows and their version. Unordered; a missing id is gone.
+ */
+export async function readPostsById(pool: pg.Pool, ids: readonly string[]): Promise<VersionedPostRow[]> {
+  if (ids.length === 0) return [];
+  const result = await pool.query<unknown[]>({
+    name: byIdStatement.name,
+    text: byIdStatement.text,
+    values: [ids],
+    rowMode: 'array',
+    types: driverTypes,
+  });
+  return result.rows.map((raw) => byIdStatement.read(raw) as VersionedPostRow);
 }

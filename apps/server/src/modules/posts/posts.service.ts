@@ -22,7 +22,8 @@ import { can } from '../../lib/permissions.js';
 import { claimUploads } from '../media/media.repo.js';
 import { announceNotifications, notifyMentions } from '../notifications/notifications.service.js';
 import { decodeFeedCursor, decodeTimeCursor, encodeFeedCursor, encodeTimeCursor } from './posts.cursor.js';
-import { readFeedPage } from './posts.feed.js';
+import { readFeedPage, readFeedStubs } from './posts.feed.js';
+import { PostFragmentCache, writeFragmentPage } from './posts.fragments.js';
 import { hydratePosts } from './posts.hydrate.js';
 import { toFeedPost } from './posts.mapper.js';
 import { hotScoreOf } from './posts.hot.js';
@@ -201,8 +202,11 @@ export async function listFeedJson(
   q: FeedQuery,
   opts: { urls: PublicUrls; requestUrl: string },
 ): Promise<Buffer> {
-  const read = async () => Buffer.from(writePostList(await listFeed(ctx, viewer, q, opts.urls)));
   const cache = feedPageCache(ctx);
+  if (viewer && cache.enabled && isPlainFeed(q)) {
+    return Buffer.from(await signedInPlainFeedJson(ctx, viewer, q, opts.urls));
+  }
+  const read = async () => Buffer.from(writePostList(await listFeed(ctx, viewer, q, opts.urls)));
   if (viewer || !cache.enabled) return read();
   const key = `${opts.urls.origin} ${opts.requestUrl}`;
   const cached = cache.get(key);
@@ -245,6 +249,43 @@ export async function listPlainFeed(
     cursorOf: (row) => encodeFeedCursor(q.sort, row),
   });
   return { posts: items.map((row) => toFeedPost(row, urls)), pagination };
+}
+
+const postFragmentCaches = new WeakMap<AppContext, PostFragmentCache>();
+
+function postFragmentCache(ctx: AppContext): PostFragmentCache {
+  let cache = postFragmentCaches.get(ctx);
+  if (!cache) {
+    cache = new PostFragmentCache(ctx.config.feedCacheMs);
+    postFragmentCaches.set(ctx, cache);
+  }
+  return cache;
+}
+
+/**
+ * The plain feed for a signed-in viewer as JSON text (posts.fragments.ts): the page's stubs in
+ * one statement, each post's shared text kept per node while its version holds. The same bytes as
+ * writing listPlainFeed's answer.
+ */
+export async function signedInPlainFeedJson(
+  ctx: AppContext,
+  viewer: PostViewer,
+  q: FeedQuery,
+  urls: PublicUrls,
+): Promise<string> {
+  const kind = can(viewer, 'moderate_content') ? 'moderator' : 'member';
+  const { items, pagination } = await fetchPage(q, {
+    decode: (cursor) => decodeFeedCursor(cursor, q.sort),
+    read: (win) =>
+      readFeedStubs(
+        ctx.database.pool,
+        { sort: q.sort, viewer: kind, cursor: win.after !== undefined, rows: win.limit + 1 },
+        { viewerId: viewer.id, after: win.after },
+      ),
+    cursorOf: (row) => encodeFeedCursor(q.sort, row),
+  });
+  const texts = await postFragmentCache(ctx).textsFor(ctx.database.pool, items, urls);
+  return writeFragmentPage(texts, pagination);
 }
 
 /** GET /api/users/me/liked-posts: newest like first. */

@@ -1,0 +1,132 @@
+import { ZPost, ZPostList, type Pagination } from '@glimpse/shared';
+import { compileJsonWriter } from '../../lib/json-writer.js';
+import type { PublicUrls } from '../../lib/public-urls.js';
+import { ShortCache } from '../../lib/short-cache.js';
+import { readPostsById, type FeedStubRow, type VersionedPostRow } from './posts.feed.js';
+import { toFeedPost } from './posts.mapper.js';
+
+/**
+ * A signed-in feed page without writing every post again for every member.
+ *
+ * A post's answer is the same for everyone who may see it except for two booleans: the viewer's
+ * `isLikedByUser` and the author's `isFollowedByUser`. The page statement in its `stubs` shape
+ * (posts.feed.ts) applies the visibility rule and the order as always, and returns per row only the
+ * id, the cursor keys, the viewer's two flags and the post's *version* (a hash of every column its
+ * answer shows that can change: counters, removal, the author's columns). The post's JSON text,
+ * written once with both flags set and cut around them, is kept per node for FEED_CACHE_MS and
+ * reused while its version is the current one; missing or outdated texts are read in one more
+ * statement by id. The page is then the stubs' flags spliced into the kept texts: the same bytes
+ * the one-statement page writes (posts.fragments.test.ts).
+ *
+ * Staleness: none that the version sees. Within FEED_CACHE_MS a like list may show a swap that
+ * keeps its count (one member unlikes while another likes), as a signed-out cached page may.
+ */
+
+/** A post's JSON text cut around the viewer's flags: head + liked + middle + followed + tail. */
+export interface PostFragment {
+  version: string;
+  head: string;
+  middle: string;
+  tail: string;
+  /** Which flag comes first in the text (the schema's key order decides). */
+  likedFirst: boolean;
+}
+
+const writePost = compileJsonWriter(ZPost);
+const writePostList = compileJsonWriter(ZPostList);
+const LIKED = '"isLikedByUser":true';
+const FOLLOWED = '"isFollowedByUser":true';
+
+/**
+ * Cuts a post's text at its two flags. Inside a JSON string every `"` is escaped, so these key
+ * texts can only be the keys themselves; each appears once in a post (no other member object
+ * nested in it carries the flag), which is checked.
+ */
+export function fragmentOf(row: VersionedPostRow, urls: PublicUrls): PostFragment {
+  const text = writePost(toFeedPost({ ...row, isLiked: true, isFollowed: true }, urls));
+  const liked = text.indexOf(LIKED);
+  const followed = text.indexOf(FOLLOWED);
+  if (
+    liked < 0 ||
+    followed < 0 ||
+    text.indexOf(LIKED, liked + 1) >= 0 ||
+    text.indexOf(FOLLOWED, followed + 1) >= 0
+  ) {
+    throw new Error(`posts.fragments: post ${row.id} does not carry each viewer flag exactly once`);
+  }
+  const [first, firstKey, second, secondKey] =
+    liked < followed ? [liked, LIKED, followed, FOLLOWED] : [followed, FOLLOWED, liked, LIKED];
+  const flagValueAt = (at: number, key: string) => at + key.length - 'true'.length;
+  return {
+    version: row.version,
+    head: text.slice(0, flagValueAt(first, firstKey)),
+    middle: text.slice(first + firstKey.length, flagValueAt(second, secondKey)),
+    tail: text.slice(second + secondKey.length),
+    likedFirst: liked < followed,
+  };
+}
+
+function fill(fragment: PostFragment, stub: FeedStubRow): string {
+  const [a, b] = fragment.likedFirst ? [stub.isLiked, stub.isFollowed] : [stub.isFollowed, stub.isLiked];
+  return `${fragment.head}${a}${fragment.middle}${b}${fragment.tail}`;
+}
+
+/** The page text: the PostList writer's own envelope with the posts' texts inside. */
+export function writeFragmentPage(parts: string[], pagination: Pagination): string {
+  const empty = writePostList({ posts: [], pagination });
+  const open = '{"posts":[';
+  if (!empty.startsWith(`${open}]`)) throw new Error('posts.fragments: unexpected PostList envelope');
+  return `${open}${parts.join(',')}${empty.slice(open.length)}`;
+}
+
+/** Post texts kept at once per node, at most (~3 kB each). */
+const MAX_FRAGMENTS = 5_000;
+
+export class PostFragmentCache {
+  private readonly cache: ShortCache<string, PostFragment>;
+
+  constructor(ttlMs: number) {
+    this.cache = new ShortCache({ ttlMs, maxEntries: MAX_FRAGMENTS });
+  }
+
+  get enabled(): boolean {
+    return this.cache.enabled;
+  }
+
+  clear(): void {
+    this.cache.clear();
+  }
+
+  /**
+   * The texts of a page's posts in page order, reading what is missing or outdated in one
+   * statement. A post deleted between the two reads is left out of the page.
+   */
+  async textsFor(
+    pool: Parameters<typeof readPostsById>[0],
+    stubs: readonly FeedStubRow[],
+    urls: PublicUrls,
+  ): Promise<string[]> {
+    // Media URLs are absolute: a text belongs to one public origin.
+    const keyOf = (id: string) => `${urls.origin} ${id}`;
+    const found = new Map<string, PostFragment>();
+    const missing: string[] = [];
+    for (const stub of stubs) {
+      const kept = this.cache.get(keyOf(stub.id));
+      if (kept && kept.version === stub.version) found.set(stub.id, kept);
+      else missing.push(stub.id);
+    }
+    if (missing.length > 0) {
+      for (const row of await readPostsById(pool, missing)) {
+        const fragment = fragmentOf(row, urls);
+        this.cache.set(keyOf(row.id), fragment);
+        found.set(row.id, fragment);
+      }
+    }
+    const texts: string[] = [];
+    for (const stub of stubs) {
+      const fragment = found.get(stub.id);
+      if (fragment) texts.push(fill(fragment, stub));
+    }
+    return texts;
+  }
+}

@@ -50,6 +50,16 @@ describe('search queries are index-backed', () => {
     expect(text).not.toMatch(/Seq Scan/);
   });
 
+  it('reads the word-start tier of people search from the trigram indexes, with LIKE and no likeness threshold', async () => {
+    const text = await plan(searchUsersQuery(t.database.db, 'chen', { limit: 10, offset: 0 }, null, 'word'));
+    expect(text).toContain('users_username_trgm_idx');
+    expect(text).toContain('users_display_name_trgm_idx');
+    expect(text).toContain("~~ '% chen%'");
+    expect(text).not.toMatch(/Seq Scan/);
+    // Likeness (`%`, `%>`) is for the typo tier only; here it only orders the few rows found.
+    expect(text).not.toMatch(/ %>? '/);
+  });
+
   it('reads the prefix tier of people search as btree ranges on lower(username) and lower(display_name)', async () => {
     const text = await plan(searchUsersQuery(t.database.db, 'pla', { limit: 10, offset: 0 }, null, 'prefix'));
     expect(text).toContain('users_username_prefix_idx');

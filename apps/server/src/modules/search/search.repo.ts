@@ -1,4 +1,4 @@
-import { and, desc, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { LocationStat } from '@glimpse/shared';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { posts, users } from '../../db/schema/index.js';
@@ -109,22 +109,36 @@ const NAME_WORD_SIMILARITY_THRESHOLD = 0.5;
 const lowerUsername = sql`lower(${users.username})`;
 const lowerDisplayName = sql`lower(${users.displayName})`;
 
-/** The WHERE and ORDER BY of a people search; exported so a test can EXPLAIN it. */
+/**
+ * The tiers of a people search, in the order they sort:
+ * - `prefix`: the username or the display name starts with the text (btree ranges on
+ *   users_*_prefix_idx);
+ * - `word`: a later word of the display name starts with it ("chen" finds "Mei Chen"), or a part
+ *   of the username after `_` or `.` does ("chen" finds "mei_chen"): LIKE patterns, which the
+ *   trigram indexes answer without computing any similarity;
+ * - `typo`: the rest that is only alike (`%` and `%>` through the trigram indexes), by likeness.
+ */
 function usersMatching(text: string) {
   const needle = text.toLowerCase();
-  const prefix = `${likeEscape(needle)}%`;
+  const escaped = likeEscape(needle);
+  const prefix = `${escaped}%`;
   const startsWith = or(
     sql`${lowerUsername} like ${prefix} escape '\\'`,
     sql`${lowerDisplayName} like ${prefix} escape '\\'`,
   )!;
-  const where = or(
+  const wordStart = or(
+    sql`${lowerDisplayName} like ${`% ${escaped}%`} escape '\\'`,
+    sql`${lowerUsername} like ${`%\\_${escaped}%`} escape '\\'`,
+    sql`${lowerUsername} like ${`%.${escaped}%`} escape '\\'`,
+  )!;
+  const alike = or(
     // `%` and `%>` (word similarity) are what the users_*_trgm_idx GIN indexes answer.
     sql`${lowerUsername} % ${needle}`,
     sql`${lowerDisplayName} % ${needle}`,
     sql`${lowerDisplayName} %> ${needle}`,
-    startsWith,
   )!;
-  return { needle, startsWith, where };
+  const where = or(startsWith, wordStart, alike)!;
+  return { needle, startsWith, wordStart, alike, where };
 }
 
 /** Suspended members are not found; across a block neither side finds the other. */
@@ -134,12 +148,10 @@ function reachableUsers(viewerId: string | null): SQL {
 }
 
 /**
- * Which part of people search's order a query reads: `prefix` the members whose username or
- * display name starts with the text (the exact username among them), through the
- * users_*_prefix_idx btree ranges; `typo` the others that are only alike (trigram indexes);
- * `all` both at once — the reference the tiers must agree with (tests).
+ * Which part of people search's order a query reads (see usersMatching): `prefix`, `word` or
+ * `typo`, or `all` at once — the reference the tiers must agree with (tests).
  */
-export type PeopleTier = 'prefix' | 'typo' | 'all';
+export type PeopleTier = 'prefix' | 'word' | 'typo' | 'all';
 
 export function searchUsersQuery(
   db: DbOrTx,
@@ -148,10 +160,14 @@ export function searchUsersQuery(
   viewerId: string | null = null,
   tier: PeopleTier = 'all',
 ) {
-  const { needle, startsWith, where } = usersMatching(text);
+  const { needle, startsWith, wordStart, alike, where } = usersMatching(text);
   const likeness = sql`greatest(similarity(${lowerUsername}, ${needle}), similarity(${lowerDisplayName}, ${needle}), word_similarity(${needle}, ${lowerDisplayName}))`;
-  const inTier =
-    tier === 'prefix' ? startsWith : tier === 'typo' ? and(where, sql`not (${startsWith})`)! : where;
+  const inTier = {
+    prefix: startsWith,
+    word: and(wordStart, sql`not (${startsWith})`)!,
+    typo: and(alike, sql`not (${startsWith})`, sql`not (${wordStart})`)!,
+    all: where,
+  }[tier];
   return db
     .select(publicUserColumns)
     .from(users)
@@ -159,7 +175,10 @@ export function searchUsersQuery(
     .orderBy(
       desc(sql`${lowerUsername} = ${needle}`),
       desc(startsWith),
-      desc(likeness),
+      desc(wordStart),
+      // Likeness orders the typos only: prefix and word-start matches go by followers, so a
+      // common first name ("ava") costs no similarity per match.
+      desc(sql`case when ${startsWith} or ${wordStart} then 1 else ${likeness} end`),
       desc(users.followersCount),
       users.id,
     )
@@ -179,42 +198,87 @@ function withNameThresholds<T>(db: DbOrTx, work: (tx: Tx) => Promise<T>): Promis
   });
 }
 
-/** People by username or display name: exact, then prefix, then the closest typo; most followed first among equals. */
+/** How many of the best-matching members `type=users` takes its posts from. */
+export const MEMBERS_FOR_POSTS = 100;
+
+/**
+ * The first `limit` members of the cheap tiers (prefix, then word start), in people search's
+ * order. Fewer than `limit` rows means these tiers hold no more.
+ */
+export interface NameTiers {
+  rows: PublicUserRow[];
+  /** How many rows were asked for. */
+  limit: number;
+}
+
+export async function readNameTiers(
+  db: DbOrTx,
+  text: string,
+  limit: number,
+  viewerId: string | null,
+): Promise<NameTiers> {
+  const found: PublicUserRow[] = [];
+  for (const tier of ['prefix', 'word'] as const) {
+    if (found.length >= limit) break;
+    found.push(
+      ...(await searchUsersQuery(db, text, { offset: 0, limit: limit - found.length - 1 }, viewerId, tier)),
+    );
+  }
+  return { rows: found, limit };
+}
+
+/**
+ * People by username or display name: the exact username, then prefix, then word start (each
+ * most followed first), then the closest typos (most followed first among equals). Each tier
+ * sorts after the one before, so a later tier is read only when the earlier ones cannot fill the
+ * page (the typo tier, which computes likeness over many more names, rarely). Same rows as the
+ * `all` query. `nameTiers` may bring readNameTiers' answer, already read for another list.
+ */
 export async function searchUsers(
   db: DbOrTx,
   text: string,
   win: SearchWindow,
   viewerId: string | null,
+  nameTiers?: NameTiers,
 ): Promise<PublicUserRow[]> {
-  // Every prefix match sorts before every typo, so the typo tier (a trigram scan over many more
-  // names) is read only when the prefix tier cannot fill the page. Same rows as the `all` query.
   const wanted = win.offset + win.limit + 1;
-  const prefixed = await searchUsersQuery(db, text, { offset: 0, limit: wanted - 1 }, viewerId, 'prefix');
-  if (prefixed.length >= wanted) return prefixed.slice(win.offset);
-  const skip = Math.max(0, win.offset - prefixed.length);
+  // The cheap tiers are read from their start, so how many rows they hold before the page is known.
+  // Rows read earlier do when they are all there are, or enough for this page.
+  const usable = nameTiers && (nameTiers.rows.length < nameTiers.limit || nameTiers.rows.length >= wanted);
+  const found = usable
+    ? nameTiers.rows.slice(0, wanted)
+    : (await readNameTiers(db, text, wanted, viewerId)).rows;
+  if (found.length >= wanted) return found.slice(win.offset, wanted);
+  const skip = Math.max(0, win.offset - found.length);
   const typos = await withNameThresholds(db, (tx) =>
-    searchUsersQuery(
-      tx,
-      text,
-      { offset: skip, limit: wanted - prefixed.length - skip - 1 },
-      viewerId,
-      'typo',
-    ),
+    searchUsersQuery(tx, text, { offset: skip, limit: wanted - found.length - skip - 1 }, viewerId, 'typo'),
   );
-  return [...prefixed.slice(win.offset), ...typos];
+  return [...found.slice(win.offset), ...typos];
 }
 
-/** The posts of `type=users`: by the members the text matches (the same rule as people search), newest first. */
+/**
+ * The posts of `type=users`: by the members people search finds for the text, newest first —
+ * its first MEMBERS_FOR_POSTS by prefix or word start, or, when nobody matches that way, its
+ * first MEMBERS_FOR_POSTS typos (the typo tier computes likeness over many names: read only then).
+ * `nameTiers` as for searchUsers.
+ */
 export async function searchPostsByMembers(
   db: DbOrTx,
   text: string,
   viewer: PostViewer | null,
   win: SearchWindow,
+  nameTiers?: NameTiers,
 ): Promise<PostPageRow[]> {
-  const members = sql`select ${users.id} from ${users} where ${usersMatching(text).where}`;
-  return withNameThresholds(db, (tx) =>
-    newestPostsWhere(tx, sql`${posts.authorId} in (${members})`, viewer, win),
-  );
+  const viewerId = viewer?.id ?? null;
+  let members = (nameTiers ?? (await readNameTiers(db, text, MEMBERS_FOR_POSTS, viewerId))).rows;
+  if (members.length === 0) {
+    members = await withNameThresholds(db, (tx) =>
+      searchUsersQuery(tx, text, { offset: 0, limit: MEMBERS_FOR_POSTS - 1 }, viewerId, 'typo'),
+    );
+  }
+  if (members.length === 0) return [];
+  const ids = members.slice(0, MEMBERS_FOR_POSTS).map((m) => m.id);
+  return newestPostsWhere(db, inArray(posts.authorId, ids), viewer, win);
 }
 
 /** Posts in a city, or at a location, whose name contains the text. */

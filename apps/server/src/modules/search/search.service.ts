@@ -11,6 +11,8 @@ import {
   searchPostsByMembers,
   searchPostsInPlace,
   searchUsers,
+  readNameTiers,
+  MEMBERS_FOR_POSTS,
   type SearchWindow,
 } from './search.repo.js';
 import { searchPostsByTag, searchTags } from './search.tags.js';
@@ -48,9 +50,18 @@ export async function search(
   const win: SearchWindow = { limit: q.limit, offset: (q.page - 1) * q.limit };
   const wants = (type: Exclude<SearchType, 'all' | 'posts'>) => q.type === 'all' || q.type === type;
 
+  const viewerId = viewer?.id ?? null;
+  // type=users reads its best name matches once, for its people page and for their posts.
+  const nameTiers = q.type === 'users' ? readNameTiers(ctx.db, q.q, MEMBERS_FOR_POSTS, viewerId) : null;
   const [postRows, userRows, tagRows, placeRows] = await Promise.all([
-    POSTS_OF[q.type](ctx.db, q.q, viewer, win),
-    wants('users') ? searchUsers(ctx.db, q.q, win, viewer?.id ?? null) : none,
+    nameTiers
+      ? nameTiers.then((members) => searchPostsByMembers(ctx.db, q.q, viewer, win, members))
+      : POSTS_OF[q.type](ctx.db, q.q, viewer, win),
+    nameTiers
+      ? nameTiers.then((members) => searchUsers(ctx.db, q.q, win, viewerId, members))
+      : wants('users')
+        ? searchUsers(ctx.db, q.q, win, viewerId)
+        : none,
     wants('tags') ? searchTags(ctx.db, q.q, viewer, win) : none,
     wants('places') ? searchPlaces(ctx.db, q.q, viewer, win) : none,
   ]);

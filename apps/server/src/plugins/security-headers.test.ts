@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.js';
-import { HSTS_VALUE } from './security-headers.js';
+import { HSTS_VALUE, securityHeaders } from './security-headers.js';
 
 /**
  * Security headers on every answer, with the real built web app (apps/web/dist): the CSP it is
@@ -85,5 +85,29 @@ describe('CSP for a deployment on https with a media CDN', () => {
     );
     expect(csp).toMatch(/img-src 'self' data: blob: https:\/\/cdn\.example(;|$)/);
     expect(csp).toContain('upgrade-insecure-requests');
+  });
+});
+
+describe('headers computed once', () => {
+  it('are every header helmet sets for our options, on API answers too, with the media override', async () => {
+    const headers = securityHeaders(t.config);
+    expect(headers).toMatchObject({
+      'content-security-policy': expect.stringContaining("default-src 'self'"),
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-frame-options': 'DENY',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    });
+    expect(headers).not.toHaveProperty('strict-transport-security');
+    for (const url of ['/api/health', '/api/posts', '/api/nope']) {
+      const res = await get(url);
+      for (const [name, value] of Object.entries(headers))
+        expect(res.headers[name], `${url} ${name}`).toBe(value);
+    }
   });
 });

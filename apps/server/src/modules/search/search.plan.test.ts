@@ -36,10 +36,11 @@ describe('search queries are index-backed', () => {
   it('finds posts in two index-backed tiers (title/tags, then the rest), prefix alternative included', async () => {
     const db = t.database.db;
     const text = await plan(searchPostsQuery(db, 'sunri', null, { limit: 10, offset: 0 }));
+    // Each tier: the newest posts in date order (posts_created_idx), or its word index when they
+    // hold too few matches; cut to its newest candidates before anything is ranked or joined.
+    expect(text).toContain('posts_created_idx');
     expect(text).toContain('posts_search_title_tags_idx');
     expect(text).toContain('posts_search_idx');
-    // Each tier is cut to its newest candidates before anything is ranked or joined.
-    expect(text.match(/-> +Limit/g)?.length).toBe(2);
     expect(text).not.toMatch(/Seq Scan/);
   });
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResponse } from '@glimpse/shared';
 import { createTestApp, seedUser, type SeededUser, type TestApp } from '../../test/harness.js';
-import { createPostViaApi } from '../posts/posts.fixtures.js';
+import { createPostViaApi, insertPostRow } from '../posts/posts.fixtures.js';
+import { searchPostsQuery } from './search.repo.js';
 
 /** SPEC §3/§7: `results.posts` is what a spec client reads, so every `type` fills it. */
 
@@ -73,5 +74,39 @@ describe('results.posts for every type', () => {
   it('is empty, not missing, when nothing matches', async () => {
     for (const type of ['users', 'tags', 'places'])
       expect((await search('zzzzqq', type)).results.posts).toEqual([]);
+  });
+});
+
+describe('each tier of post search, through the newest posts or through the word index', () => {
+  it('pages exactly alike whichever way each tier is read', async () => {
+    const author = await seedUser(t, { username: 'lantern_maker' });
+    const made: string[] = [];
+    for (let i = 0; i < 75; i++) {
+      // Titles (tier 0) every third post, bodies (tier 1) otherwise; some share a timestamp.
+      const at = new Date(Date.parse('2026-05-01T00:00:00Z') + Math.floor(i / 2) * 60_000);
+      const body =
+        i % 3 === 0
+          ? { title: `Lantern ${i}`, content: 'Evening walk', createdAt: at }
+          : {
+              title: `Walk ${i}`,
+              content: i % 2 ? 'A paper lantern glowing' : 'lantern, lantern and lanterns',
+              createdAt: at,
+            };
+      made.push(await insertPostRow(t, author, body));
+    }
+    const db = t.database.db;
+    const pages = async (window: number) => {
+      const seen: string[][] = [];
+      for (let offset = 0; offset < 90; offset += 10) {
+        const rows = await searchPostsQuery(db, 'lantern', null, { offset, limit: 10 }, window);
+        seen.push(rows.map((r) => r.id));
+      }
+      return seen;
+    };
+    // Window 0: every tier from the word index alone (the reference). 2000: the newest posts hold
+    // enough matches for the first pages. 20 and 45: a window boundary inside the matches.
+    const reference = await pages(0);
+    expect(new Set(reference.flat().filter((id) => made.includes(id))).size).toBe(75);
+    for (const window of [20, 45, 2000]) expect(await pages(window), `window ${window}`).toEqual(reference);
   });
 });

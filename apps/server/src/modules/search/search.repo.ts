@@ -39,14 +39,68 @@ export function postsTsQuery(text: string): SQL {
 export const RANKED_BLOCK = 30;
 
 /**
+ * How many of the newest posts the viewer may see a tier looks through before it asks the word
+ * index instead (newestMatches).
+ */
+export const RECENT_WINDOW = 2000;
+
+/**
+ * The newest `candidates` posts matching `hit` that the viewer may see, as (id, created_at, tier),
+ * exactly, whichever way is cheap:
+ * - walking posts_created_idx through the newest RECENT_WINDOW visible posts, stopping at the
+ *   `candidates`-th match: if that many match there, they are the newest matches of all (a common
+ *   word stops after a few rows);
+ * - else every match from the word's GIN index, then the newest of them (a rare word has few).
+ * PostgreSQL cannot choose between those by itself here: it estimates a tier's condition
+ * ("a body hit that is not a title hit") as if its parts were independent, and for a word found
+ * only in titles it walked all 100,000 posts to find no body hit (230 ms).
+ * `offset 0` keeps the fallback's matching a subquery of its own, so it is planned for the word
+ * index and not as a walk in date order.
+ */
+function newestMatches(
+  hit: SQL,
+  viewer: PostViewer | null,
+  candidates: number,
+  tier: 0 | 1,
+  window: number,
+): SQL {
+  const n = sql.raw(String(candidates));
+  const visible = visiblePostsWhere(viewer);
+  return sql`(with recent_hits as (
+      select r.id, r.created_at from (
+        select ${posts.id} as id, ${posts.createdAt} as created_at, (${hit}) as is_hit
+        from ${posts} where ${visible}
+        order by ${descIndexed(posts.createdAt)}, ${descIndexed(posts.id)} limit ${sql.raw(String(window))}
+      ) as r where r.is_hit
+      order by r.created_at desc nulls last, r.id desc nulls last limit ${n}
+    )
+    select id, created_at, ${sql.raw(String(tier))} as tier from recent_hits
+      where (select count(*) from recent_hits) >= ${n}
+    union all
+    select f.id, f.created_at, ${sql.raw(String(tier))} as tier from (
+      select m.id, m.created_at from (
+        select ${posts.id} as id, ${posts.createdAt} as created_at from ${posts}
+        where ${and(hit, visible)} offset 0
+      ) as m order by m.created_at desc nulls last, m.id desc nulls last limit ${n}
+    ) as f where (select count(*) from recent_hits) < ${n})`;
+}
+
+/**
  * Posts matching the text that the viewer may see, in two tiers: a hit in the title or tags
  * (weight A, through posts_search_title_tags_idx) first, so a title hit always beats a body-only
  * hit however often the body repeats the word; then body and alt-text hits (posts_search_idx).
- * Within a tier: ts_rank_cd (computed for the candidates only) inside blocks of RANKED_BLOCK newest matches (see there), then
- * newest. Each tier reads only its newest `candidates` matches, in posts_created_idx order when the
- * words are common, from the GIN index when they are rare: top-k, not rank-everything-then-sort.
+ * Within a tier: ts_rank_cd (computed for the candidates only) inside blocks of RANKED_BLOCK newest
+ * matches (see there), then newest. Each tier reads only its newest `candidates` matches
+ * (newestMatches): top-k, not rank-everything-then-sort.
  */
-export function searchPostsQuery(db: DbOrTx, text: string, viewer: PostViewer | null, win: SearchWindow) {
+export function searchPostsQuery(
+  db: DbOrTx,
+  text: string,
+  viewer: PostViewer | null,
+  win: SearchWindow,
+  /** Tests only: a smaller window, so both ways of newestMatches are taken on a small table. */
+  recentWindow = RECENT_WINDOW,
+) {
   const tsq = postsTsQuery(text);
   const anyHit = sql`${posts.searchVector} @@ ${tsq}`;
   const titleOrTagHit = sql`ts_filter(${posts.searchVector}, '{a}'::"char"[]) @@ ${tsq}`;
@@ -55,14 +109,15 @@ export function searchPostsQuery(db: DbOrTx, text: string, viewer: PostViewer | 
   // out, as the whole vector decides: `anyHit` joins the first tier then. Without operators the
   // query only asks for words, and a title/tag hit is a hit of the whole vector: one index is enough.
   const firstTier = usesWebsearchOperators(text) ? and(anyHit, titleOrTagHit)! : titleOrTagHit;
-  // No rank here: a select-list expression would be computed for every match before the top-k cut.
-  const tier = (n: 0 | 1, hit: SQL) => sql`(select ${posts.id} as id, ${posts.createdAt} as created_at,
-      ${sql.raw(String(n))} as tier
-    from ${posts} where ${and(hit, visiblePostsWhere(viewer))}
-    order by ${descIndexed(posts.createdAt)}, ${descIndexed(posts.id)} limit ${candidates})`;
   const ranked = sql`(select c.id, c.tier,
       (row_number() over (partition by c.tier order by c.created_at desc, c.id desc) - 1) / ${sql.raw(String(RANKED_BLOCK))} as block
-    from (${tier(0, firstTier)} union all ${tier(1, sql`${anyHit} and not (${titleOrTagHit})`)}) as c) as ranked`;
+    from (${newestMatches(firstTier, viewer, candidates, 0, recentWindow)} union all ${newestMatches(
+      sql`${anyHit} and not (${titleOrTagHit})`,
+      viewer,
+      candidates,
+      1,
+      recentWindow,
+    )}) as c) as ranked`;
   return db
     .select(postPageColumns)
     .from(posts)

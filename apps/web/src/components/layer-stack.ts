@@ -14,7 +14,9 @@ function portalRootOf(node: Node): Element | null {
  * through the DOM only, so the dialog below sees that press as outside; it normally ignores it (the
  * one on top disables outside pointer events), but only once its effects have seen the new layer,
  * which Preact runs a frame late: a quick press in a just-opened photo viewer closed the post under
- * it too. Under React this never matches a press Radix calls outside, so it changes nothing there.
+ * it too. Under React a press here is only ever seen as outside when the later portal was opened
+ * from outside the dialog's tree while it was open, which nothing in the app does (the toast region
+ * mounts with the app, before any dialog).
  */
 export function isOnLayerAbove(layer: Element | null, target: EventTarget | null): boolean {
   if (!layer || !(target instanceof Node)) return false;

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
@@ -102,7 +103,11 @@ function preactRuntime(): { find: RegExp; replacement: string }[] {
   if (process.env.WEB_RUNTIME !== 'preact') return [];
   return [
     { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-    { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+    // Preact's createRoot, with effects scheduled as React DOM schedules them (see the file).
+    {
+      find: /^react-dom\/client$/,
+      replacement: fileURLToPath(new URL('./src/lib/preact-client.ts', import.meta.url)),
+    },
     { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
     { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
     { find: /^react-dom$/, replacement: 'preact/compat' },

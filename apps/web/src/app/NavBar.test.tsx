@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, makeSelfUser, makeToken, renderApp, stubFetch } from '../test/render';
+import { makeToken, renderApp, stubFetch, stubMemberApi } from '../test/render';
 
 function mainNav() {
   return screen.getByRole('navigation', { name: 'Main' });
@@ -22,7 +22,7 @@ describe('NavBar', () => {
 
   it('signed in: shows the four round buttons and no "Log In"', async () => {
     window.localStorage.setItem('token', makeToken());
-    stubFetch(() => Promise.resolve(jsonResponse(makeSelfUser())));
+    stubMemberApi();
     renderApp('/home');
     await screen.findByRole('heading', { level: 1, name: 'Home' });
     const nav = mainNav();
@@ -54,7 +54,7 @@ describe('NavBar', () => {
 
   it('marks the current page on its round button', async () => {
     window.localStorage.setItem('token', makeToken());
-    stubFetch(() => Promise.resolve(jsonResponse(makeSelfUser())));
+    stubMemberApi();
     renderApp('/explore');
     await screen.findByRole('heading', { level: 1, name: 'Explore' });
     expect(within(mainNav()).getByRole('link', { name: 'Explore' })).toHaveAttribute('aria-current', 'page');

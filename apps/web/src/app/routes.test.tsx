@@ -1,13 +1,13 @@
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, makeSelfUser, makeToken, renderApp, stubFetch } from '../test/render';
+import { makeToken, renderApp, stubMemberApi } from '../test/render';
 import { ChunkLoadError } from './lazy-page';
 import { RouteError } from './RouteError';
 
 function signIn() {
   window.localStorage.setItem('token', makeToken({ username: 'alice' }));
-  stubFetch(() => Promise.resolve(jsonResponse(makeSelfUser())));
+  stubMemberApi();
 }
 
 describe('routes', () => {

@@ -94,3 +94,21 @@ export function stubFetch(implementation: (url: string, init?: RequestInit) => P
   vi.stubGlobal('fetch', mock);
   return mock;
 }
+
+/**
+ * Stubs fetch for a signed-in member: GET /api/auth/me answers `user`, any other request a 404 (as
+ * the server answers an unknown route), so each page shows its own error state for the lists it
+ * loads. Answering every request with the member made /home, /profile and /notification crash into
+ * the route error a moment after their heading showed: tests that checked the heading passed under
+ * React DOM only because it committed that crash after their assertion (Preact commits sooner).
+ */
+export function stubMemberApi(user: SelfUser = makeSelfUser()) {
+  return stubFetch((url) => {
+    const { pathname } = new URL(String(url), 'http://localhost');
+    return Promise.resolve(
+      pathname === '/api/auth/me'
+        ? jsonResponse(user)
+        : jsonResponse({ message: 'Not found', code: 'NOT_FOUND' }, 404),
+    );
+  });
+}

@@ -1,7 +1,14 @@
 import { MSG } from '@glimpse/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, makeSelfUser, makeToken, renderApp, stubFetch } from '../../test/render';
+import {
+  jsonResponse,
+  makeSelfUser,
+  makeToken,
+  renderApp,
+  stubFetch,
+  stubMemberApi,
+} from '../../test/render';
 import { WELCOME_CONTINUE_MS } from './LoginPage';
 
 async function openLogin() {
@@ -156,7 +163,7 @@ describe('LoginPage success', () => {
 
   it('sends a member who is already signed in to /home', async () => {
     window.localStorage.setItem('token', makeToken());
-    stubFetch(() => Promise.resolve(jsonResponse(makeSelfUser())));
+    stubMemberApi();
     const { router } = renderApp('/login');
     expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/home');

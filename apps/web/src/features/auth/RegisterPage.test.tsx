@@ -1,7 +1,14 @@
 import { MSG } from '@glimpse/shared';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, makeSelfUser, makeToken, renderApp, stubFetch } from '../../test/render';
+import {
+  jsonResponse,
+  makeSelfUser,
+  makeToken,
+  renderApp,
+  stubFetch,
+  stubMemberApi,
+} from '../../test/render';
 
 async function submitRegister({ email = '', username = '', password = '' }) {
   const view = renderApp('/register');
@@ -127,7 +134,7 @@ describe('RegisterPage success', () => {
 
   it('sends a member who is already signed in to /home', async () => {
     window.localStorage.setItem('token', makeToken());
-    stubFetch(() => Promise.resolve(jsonResponse(makeSelfUser())));
+    stubMemberApi();
     const { router } = renderApp('/register');
     expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/home');

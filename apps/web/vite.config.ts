@@ -96,11 +96,17 @@ function reactRouterProduction(mode: string): { find: RegExp; replacement: strin
 }
 
 /**
- * WEB_RUNTIME=preact builds the app on Preact's React compatibility layer (preact/compat) instead of
- * React DOM: the same components, ~50 kB less JavaScript compressed on every first load.
+ * The runtime the app is built and tested on: Preact's React compatibility layer (preact/compat)
+ * by default — the same components, ~50 kB less JavaScript compressed on every first load (issue
+ * 11, bench/README.md "First paint") — or React DOM with WEB_RUNTIME=react.
  */
+const RUNTIME = process.env.WEB_RUNTIME === 'react' ? 'react' : 'preact';
+if (process.env.WEB_RUNTIME && !['react', 'preact'].includes(process.env.WEB_RUNTIME)) {
+  throw new Error(`WEB_RUNTIME must be react or preact, not "${process.env.WEB_RUNTIME}"`);
+}
+
 function preactRuntime(): { find: RegExp; replacement: string }[] {
-  if (process.env.WEB_RUNTIME !== 'preact') return [];
+  if (RUNTIME !== 'preact') return [];
   return [
     { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
     // Preact's createRoot, with effects scheduled as React DOM schedules them (see the file).
@@ -119,9 +125,7 @@ export default defineConfig(({ mode }) => ({
   plugins: [react(), pwa, precompress()],
   resolve: {
     alias: [...preactRuntime(), ...reactRouterProduction(mode)],
-    ...(process.env.WEB_RUNTIME === 'preact' && mode === 'test'
-      ? { mainFields: ['module', 'jsnext:main', 'jsnext'] }
-      : {}),
+    ...(RUNTIME === 'preact' && mode === 'test' ? { mainFields: ['module', 'jsnext:main', 'jsnext'] } : {}),
   },
   // SPEC §9: public asset base "/".
   base: '/',
@@ -155,7 +159,7 @@ export default defineConfig(({ mode }) => ({
     restoreMocks: true,
     // Dependencies that import React (router, query, Radix, Testing Library) must see the same
     // runtime as the app: under Preact they go through Vite's aliases too, not Node's resolver.
-    ...(process.env.WEB_RUNTIME === 'preact'
+    ...(RUNTIME === 'preact'
       ? {
           server: { deps: { inline: true } },
           alias: [

@@ -49,6 +49,22 @@ describe.skipIf(!fs.existsSync(path.join(WEB_DIST, 'index.html')))('the web app 
     },
   );
 
+  it('sends a hashed script or stylesheet only the headers that act on a subresource', async () => {
+    const assets = fs.readdirSync(path.join(WEB_DIST, 'assets')).filter((f) => /\.(js|css)$/.test(f));
+    expect(assets.length).toBeGreaterThan(0);
+    for (const file of assets.slice(0, 3)) {
+      const res = await get(`/assets/${file}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['content-security-policy']).toBeUndefined();
+      expect(res.headers['x-frame-options']).toBeUndefined();
+    }
+    // The service worker is a script whose own answer's CSP governs it: it keeps every header.
+    expect((await get('/sw.js')).headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
   it('serves an index.html with no inline script or style for that CSP to block', async () => {
     const html = (await get('/')).body;
     const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)];

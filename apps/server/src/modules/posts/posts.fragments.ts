@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import { ZPost, ZPostList, type Pagination } from '@glimpse/shared';
 import { compileJsonWriter } from '../../lib/json-writer.js';
 import type { PublicUrls } from '../../lib/public-urls.js';
@@ -101,11 +102,7 @@ export class PostFragmentCache {
    * The texts of a page's posts in page order, reading what is missing or outdated in one
    * statement. A post deleted between the two reads is left out of the page.
    */
-  async textsFor(
-    pool: Parameters<typeof readPostsById>[0],
-    stubs: readonly FeedStubRow[],
-    urls: PublicUrls,
-  ): Promise<string[]> {
+  async textsFor(pool: pg.Pool, stubs: readonly FeedStubRow[], urls: PublicUrls): Promise<string[]> {
     // Media URLs are absolute: a text belongs to one public origin.
     const keyOf = (id: string) => `${urls.origin} ${id}`;
     const found = new Map<string, PostFragment>();

@@ -22,7 +22,7 @@ import { can } from '../../lib/permissions.js';
 import { claimUploads } from '../media/media.repo.js';
 import { announceNotifications, notifyMentions } from '../notifications/notifications.service.js';
 import { decodeFeedCursor, decodeTimeCursor, encodeFeedCursor, encodeTimeCursor } from './posts.cursor.js';
-import { readFeedPage, readFeedStubs } from './posts.feed.js';
+import { readFeedPage, readFeedStubs, type FeedShape } from './posts.feed.js';
 import { PostFragmentCache, writeFragmentPage } from './posts.fragments.js';
 import { hydratePosts } from './posts.hydrate.js';
 import { toFeedPost } from './posts.mapper.js';
@@ -36,6 +36,7 @@ import {
   selectFeedPage,
   selectLikedPage,
   selectLocationStats,
+  type FeedCursor,
 } from './posts.repo.js';
 import type { PostViewer } from './posts.visibility.js';
 
@@ -237,18 +238,35 @@ export async function listPlainFeed(
   q: FeedQuery,
   urls: PublicUrls,
 ): Promise<PostList> {
+  const { items, pagination } = await fetchPlainFeedPage(ctx, viewer, q, readFeedPage);
+  return { posts: items.map((row) => toFeedPost(row, urls)), pagination };
+}
+
+/**
+ * One page of the plain feed through one of posts.feed.ts's readers (whole rows or stubs): the
+ * statement's shape (sort, kind of viewer, first page or cursor, page size) decided in one place.
+ */
+function fetchPlainFeedPage<Row extends { id: string; hotScore: number; cursorTime: string }>(
+  ctx: AppContext,
+  viewer: PostViewer | null,
+  q: FeedQuery,
+  read: (
+    pool: AppContext['database']['pool'],
+    shape: Omit<FeedShape, 'columns'>,
+    input: { viewerId?: string; after?: FeedCursor },
+  ) => Promise<Row[]>,
+) {
   const kind = !viewer ? 'signedOut' : can(viewer, 'moderate_content') ? 'moderator' : 'member';
-  const { items, pagination } = await fetchPage(q, {
+  return fetchPage(q, {
     decode: (cursor) => decodeFeedCursor(cursor, q.sort),
     read: (win) =>
-      readFeedPage(
+      read(
         ctx.database.pool,
         { sort: q.sort, viewer: kind, cursor: win.after !== undefined, rows: win.limit + 1 },
         { viewerId: viewer?.id, after: win.after },
       ),
     cursorOf: (row) => encodeFeedCursor(q.sort, row),
   });
-  return { posts: items.map((row) => toFeedPost(row, urls)), pagination };
 }
 
 const postFragmentCaches = new WeakMap<AppContext, PostFragmentCache>();
@@ -273,17 +291,7 @@ export async function signedInPlainFeedJson(
   q: FeedQuery,
   urls: PublicUrls,
 ): Promise<string> {
-  const kind = can(viewer, 'moderate_content') ? 'moderator' : 'member';
-  const { items, pagination } = await fetchPage(q, {
-    decode: (cursor) => decodeFeedCursor(cursor, q.sort),
-    read: (win) =>
-      readFeedStubs(
-        ctx.database.pool,
-        { sort: q.sort, viewer: kind, cursor: win.after !== undefined, rows: win.limit + 1 },
-        { viewerId: viewer.id, after: win.after },
-      ),
-    cursorOf: (row) => encodeFeedCursor(q.sort, row),
-  });
+  const { items, pagination } = await fetchPlainFeedPage(ctx, viewer, q, readFeedStubs);
   const texts = await postFragmentCache(ctx).textsFor(ctx.database.pool, items, urls);
   return writeFragmentPage(texts, pagination);
 }

@@ -256,16 +256,17 @@ function withNameThresholds<T>(db: DbOrTx, work: (tx: Tx) => Promise<T>): Promis
 /** How many of the best-matching members `type=users` takes its posts from. */
 export const MEMBERS_FOR_POSTS = 100;
 
-/**
- * The first `limit` members of the cheap tiers (prefix, then word start), in people search's
- * order. Fewer than `limit` rows means these tiers hold no more.
- */
+/** The cheap tiers' rows as read, and how many were asked for. */
 export interface NameTiers {
   rows: PublicUserRow[];
   /** How many rows were asked for. */
   limit: number;
 }
 
+/**
+ * The first `limit` members of the cheap tiers (prefix, then word start), in people search's
+ * order. Fewer than `limit` rows means these tiers hold no more.
+ */
 export async function readNameTiers(
   db: DbOrTx,
   text: string,

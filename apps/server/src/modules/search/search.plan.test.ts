@@ -21,11 +21,11 @@ afterAll(async () => {
  * otherwise win on cost. Forbidding it only penalises that plan; without a usable index the
  * planner still falls back to a scan, and the assertions below fail.
  */
-async function plan(query: SQLWrapper): Promise<string> {
+async function plan(query: SQLWrapper, how = sql`explain`): Promise<string> {
   return t.database.db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_seqscan = off`);
     await tx.execute(sql`set local pg_trgm.similarity_threshold = 0.25`);
-    const result = await tx.execute(sql`explain ${query}`);
+    const result = await tx.execute(sql`${how} ${query}`);
     return (result as unknown as { rows: Record<string, string>[] }).rows
       .map((r) => Object.values(r)[0])
       .join('\n');
@@ -42,6 +42,29 @@ describe('search queries are index-backed', () => {
     expect(text).toContain('posts_search_title_tags_idx');
     expect(text).toContain('posts_search_idx');
     expect(text).not.toMatch(/Seq Scan/);
+  });
+
+  it('reads the body tier only when the title/tag hits cannot fill the page and the row after it', async () => {
+    const db = t.database.db;
+    const ran = (text: string) => {
+      const bodyIndex = text.split('\n').find((line) => / on posts_search_idx/.test(line));
+      expect(bodyIndex).toBeDefined();
+      return !bodyIndex!.includes('never executed');
+    };
+    const analyze = sql`explain (analyze, costs off, timing off)`;
+    // Five posts carry "Sunrise" in their title: rows 1-5 are all title hits, the sixth is not.
+    expect(ran(await plan(searchPostsQuery(db, 'sunrise', null, { limit: 2, offset: 0 }), analyze))).toBe(
+      false,
+    );
+    expect(ran(await plan(searchPostsQuery(db, 'sunrise', null, { limit: 2, offset: 2 }), analyze))).toBe(
+      false,
+    );
+    expect(ran(await plan(searchPostsQuery(db, 'sunrise', null, { limit: 2, offset: 3 }), analyze))).toBe(
+      true,
+    );
+    expect(ran(await plan(searchPostsQuery(db, 'sunrise', null, { limit: 10, offset: 0 }), analyze))).toBe(
+      true,
+    );
   });
 
   it('finds people through the trigram indexes on lower(username) and lower(display_name)', async () => {

@@ -109,15 +109,26 @@ export function searchPostsQuery(
   // out, as the whole vector decides: `anyHit` joins the first tier then. Without operators the
   // query only asks for words, and a title/tag hit is a hit of the whole vector: one index is enough.
   const firstTier = usesWebsearchOperators(text) ? and(anyHit, titleOrTagHit)! : titleOrTagHit;
+  // The body tier sorts after every title/tag hit: when those fill the page and the row after it,
+  // it is not read at all (a word found mostly in titles would otherwise ask the word index for
+  // thousands of hits that are all title hits, 15 ms at 100,000 posts).
+  const needed = sql.raw(String(win.offset + win.limit + 1));
+  const bodyTier = newestMatches(
+    sql`${anyHit} and not (${titleOrTagHit})`,
+    viewer,
+    candidates,
+    1,
+    recentWindow,
+  );
   const ranked = sql`(select c.id, c.tier,
       (row_number() over (partition by c.tier order by c.created_at desc, c.id desc) - 1) / ${sql.raw(String(RANKED_BLOCK))} as block
-    from (${newestMatches(firstTier, viewer, candidates, 0, recentWindow)} union all ${newestMatches(
-      sql`${anyHit} and not (${titleOrTagHit})`,
-      viewer,
-      candidates,
-      1,
-      recentWindow,
-    )}) as c) as ranked`;
+    from (with title_tier as materialized (
+        select t.id, t.created_at, t.tier from ${newestMatches(firstTier, viewer, candidates, 0, recentWindow)} as t
+      )
+      select id, created_at, tier from title_tier
+      union all
+      select b.id, b.created_at, b.tier from ${bodyTier} as b
+        where (select count(*) from title_tier) < ${needed}) as c) as ranked`;
   return db
     .select(postPageColumns)
     .from(posts)

@@ -26,13 +26,34 @@ interface PaintRun {
   feedStartMs: number | null;
   /** API answers 401: a signed-in row with any of these measured a visitor, not a member. */
   unauthorized: number;
+  /** The LCP element and what led to it (--explain). */
+  explain: string;
 }
+
+/**
+ * When each script, the feed answer and the first photos finished arriving, and when long tasks
+ * ran (ms after navigation): what the main thread did between FCP and LCP.
+ */
+const TIMELINE = `(() => {
+  const short = (u) => u.split('/').slice(-1)[0].split('?')[0].slice(0, 28);
+  const res = performance.getEntriesByType('resource')
+    .filter((r) => /\\.js$|\\/api\\/posts|\\/media\\//.test(r.name))
+    .slice(0, 24)
+    .map((r) => short(r.name) + ' ' + Math.round(r.startTime) + '-' + Math.round(r.responseEnd));
+  return res.join(', ');
+})()`;
 
 /** Collects LCP, FCP and the layout-shift total from inside the page (buffered observers). */
 const OBSERVE_PAINT = `
-  window.__paint = { lcp: null, fcp: null, cls: 0 };
+  window.__paint = { lcp: null, fcp: null, cls: 0, lcpWhat: null };
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) window.__paint.lcp = e.startTime;
+    for (const e of list.getEntries()) {
+      window.__paint.lcp = e.startTime;
+      const el = e.element;
+      const what = el ? el.tagName.toLowerCase() + (el.getAttribute('class') ? '.' + el.getAttribute('class').split(' ')[0] : '') : '(removed)';
+      window.__paint.lcpWhat = what + ' ' + e.size + ' px² ' + (e.url ? e.url.split('/').slice(-2).join('/') : 'text') +
+        ' (load ' + Math.round(e.loadTime) + ' ms)';
+    }
   }).observe({ type: 'largest-contentful-paint', buffered: true });
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) if (e.name === 'first-contentful-paint') window.__paint.fcp = e.startTime;
@@ -107,9 +128,13 @@ async function measureOnce(page: Page, url: string): Promise<PaintRun> {
   // LCP is final once the page has been quiet a moment (no input happens here).
   await page.waitForTimeout(1000);
   // A string: bench/ is typed for Node, without the DOM's globals.
-  const paint = await page.evaluate<{ lcp: number | null; fcp: number | null; cls: number }>(
-    'window.__paint',
-  );
+  const paint = await page.evaluate<{
+    lcp: number | null;
+    fcp: number | null;
+    cls: number;
+    lcpWhat: string | null;
+  }>('window.__paint');
+  const timeline = await page.evaluate<string>(TIMELINE);
   await cdp.detach();
   const all = [...scripts.values()];
   return {
@@ -123,6 +148,7 @@ async function measureOnce(page: Page, url: string): Promise<PaintRun> {
     cls: paint.cls,
     feedStartMs: feedStart !== null && navStart ? (feedStart - navStart) * 1000 : null,
     unauthorized,
+    explain: `LCP ${fmt(paint.lcp ?? 0, 0)} ms: ${paint.lcpWhat ?? 'none'}\n      ${timeline}`,
   };
 }
 
@@ -134,6 +160,7 @@ async function measureOnce(page: Page, url: string): Promise<PaintRun> {
 export async function runPaint(args: Args): Promise<void> {
   const runs = intArg(args, 'runs', 5, 1);
   const listFiles = args.has('files');
+  const explain = args.has('explain');
   const [target] = targetsFrom(args, 'embedded');
   const info = target ? await inspectDataset(target) : null;
   if (!target || !info) {
@@ -171,6 +198,7 @@ export async function runPaint(args: Args): Promise<void> {
           for (const [url, bytes] of result.jsFiles.sort((a, b) => b[1] - a[1]))
             console.log(`   ${fmt(bytes / 1024).padStart(7)} kB  ${url}`);
         }
+        if (explain) console.log(`   ${signedIn ? 'in ' : 'out'} ${result.explain}`);
         results.push(result);
         await context.close();
       }

@@ -94,6 +94,45 @@ test('phone: a bottom tab bar with the current tab, a Chat badge, finger-sized t
   await page.context().close();
 });
 
+test('phone: the feed is a two-column masonry, every card sized to its own height, none overlapping', async ({
+  browser,
+  request,
+}) => {
+  const author = await createMember(request, 'ms');
+  // More than the first screen's six cards (useFirstScreenCount): the rest follow them.
+  const stamp = Date.now();
+  for (let i = 0; i < 8; i++) {
+    await createPost(request, author, { title: `Masonry ${i} ${'long words '.repeat(i % 3)}${stamp}` });
+  }
+  const page = await phonePage(browser);
+  await page.goto('/home');
+  const cards = page.locator('article[data-post-card]');
+  await expect(cards.filter({ hasText: `Masonry 0` })).toBeVisible();
+  await expect.poll(() => cards.count()).toBeGreaterThanOrEqual(8);
+
+  const boxes = await page.evaluate(() =>
+    [...document.querySelectorAll('article[data-post-card]')].map((card) => {
+      const item = card.closest('li')!;
+      const content = item.firstElementChild!.getBoundingClientRect();
+      const box = item.getBoundingClientRect();
+      return { span: item.style.gridRowEnd, contentHeight: content.height, left: box.left, top: box.top };
+    }),
+  );
+  // Each item spans its content's height in 4px rows (MASONRY_ROW_PX).
+  for (const box of boxes) expect(box.span).toBe(`span ${Math.ceil(box.contentHeight / 4)}`);
+  // Two columns; within each, a card starts where the one above it ends (its gap included).
+  const columns = [...new Set(boxes.map((b) => Math.round(b.left)))];
+  expect(columns).toHaveLength(2);
+  for (const x of columns) {
+    const stack = boxes.filter((b) => Math.round(b.left) === x).sort((a, b) => a.top - b.top);
+    for (let i = 1; i < stack.length; i++) {
+      expect(stack[i]!.top).toBeGreaterThanOrEqual(stack[i - 1]!.top + stack[i - 1]!.contentHeight - 0.5);
+      expect(stack[i]!.top).toBeLessThan(stack[i - 1]!.top + stack[i - 1]!.contentHeight + 4);
+    }
+  }
+  await page.context().close();
+});
+
 test('phone: cards swipe instead of showing arrows, keep names whole, and open as a full-width sheet', async ({
   browser,
   request,

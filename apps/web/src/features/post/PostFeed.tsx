@@ -9,6 +9,7 @@ import styles from './PostFeed.module.css';
 import { PostGrid } from './PostGrid';
 import { FEED_TEXT } from '../../lib/text';
 import { PostGridSkeleton } from './PostSkeletons';
+import { useFirstScreenCount } from './useFirstScreenCount';
 
 export interface PostFeedProps {
   posts: readonly Post[];
@@ -34,8 +35,8 @@ export interface PostFeedProps {
 }
 
 /**
- * A masonry grid of posts with infinite scroll (next page within 200px of the end) and every
- * state a feed has: first load (placeholder cards), empty, failed (with "Try Again"), loading
+ * A masonry grid of posts with infinite scroll (next page within 200px of the end), the first
+ * screen's cards rendered first, and every state a feed has: first load (placeholder cards), empty, failed (with "Try Again"), loading
  * more, the end.
  */
 export function PostFeed({
@@ -57,12 +58,16 @@ export function PostFeed({
   emptyAction,
   errorMessage = FEED_TEXT.error,
 }: PostFeedProps) {
-  // A failed next page stops the observer, or it would retry in a tight loop.
+  // The first screen's cards first, the rest when the browser is idle (useFirstScreenCount).
+  const shown = useFirstScreenCount(posts.length);
+  const rendering = shown < posts.length;
+  // A failed next page stops the observer, or it would retry in a tight loop. While the first
+  // page is still being rendered, the sentinel sits too high to mean "the end is near".
   const sentinelRef = useInfiniteScroll({
     hasNextPage,
     isFetching: isFetchingNextPage,
     onLoadMore,
-    disabled: status !== 'success' || isFetchNextPageError,
+    disabled: status !== 'success' || isFetchNextPageError || rendering,
   });
 
   if (status === 'pending') return <PostGridSkeleton label={loadingMessage} />;
@@ -73,7 +78,12 @@ export function PostFeed({
 
   return (
     <div className={styles.feed}>
-      <PostGrid posts={posts} onOpenPost={onOpenPost} onFollow={onFollow} label={label} />
+      <PostGrid
+        posts={rendering ? posts.slice(0, shown) : posts}
+        onOpenPost={onOpenPost}
+        onFollow={onFollow}
+        label={label}
+      />
       <div ref={sentinelRef} className={styles.sentinel} aria-hidden="true" />
       {isFetchingNextPage && <LoadingState message={loadingMoreMessage} />}
       {!isFetchingNextPage && isFetchNextPageError && (

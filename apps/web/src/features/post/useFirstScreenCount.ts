@@ -1,0 +1,47 @@
+import { useEffect, useState } from 'react';
+
+/** Rows of cards rendered with the first paint of a feed; the rest follow once the browser is idle. */
+export const FIRST_SCREEN_ROWS = 3;
+/** The narrowest card plus the gap (PostGrid.module.css: minmax(210px, 1fr), 16px gap). */
+const CARD_SLOT_PX = 226;
+/** PostGrid.module.css: two columns up to this width. */
+const PHONE_MAX_PX = 640;
+/** The rest of the cards come no later than this after the first ones, idle or not. */
+const REST_TIMEOUT_MS = 300;
+
+/**
+ * How many cards fill the first screen at this window width, rounded up to whole rows. Overcounts
+ * on purpose (the real grid is narrower than the window): a card missing from the first screen
+ * would appear a moment late where the member is looking.
+ */
+export function firstScreenCards(windowWidth: number): number {
+  const columns = windowWidth <= PHONE_MAX_PX ? 2 : Math.max(2, Math.floor(windowWidth / CARD_SLOT_PX));
+  return columns * FIRST_SCREEN_ROWS;
+}
+
+/**
+ * How many of a feed's `total` cards to render now. A first page renders the cards of the first
+ * screen at once and the rest when the browser is next idle: on a phone the first photo then
+ * starts loading and paints without waiting for cards below the fold (a tenth of a second of a
+ * slow phone's main thread each; the largest paint is that first photo). Later pages render
+ * whole. Where there is no window (tests without layout), everything renders at once.
+ */
+export function useFirstScreenCount(total: number): number {
+  const [limit, setLimit] = useState(() =>
+    typeof window === 'undefined' ? Number.POSITIVE_INFINITY : firstScreenCards(window.innerWidth),
+  );
+  const partial = total > limit;
+
+  useEffect(() => {
+    if (!partial) return;
+    const showAll = () => setLimit(Number.POSITIVE_INFINITY);
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(showAll, { timeout: REST_TIMEOUT_MS });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = window.setTimeout(showAll, 0);
+    return () => window.clearTimeout(id);
+  }, [partial]);
+
+  return Math.min(total, limit);
+}

@@ -342,6 +342,9 @@ export async function runChat(args: Args): Promise<void> {
         ],
       ),
     );
+    rssSamples.forEach((samples, i) =>
+      console.log(`\nserver ${i + 1} RSS each second (MiB): ${samples.map((mib) => fmt(mib, 0)).join(' ')}`),
+    );
     console.log(
       `\nsend -> partner receives by second of the run, p50 / p99 / max ms:\n${bySecond
         .map((list, second) => {

@@ -1,8 +1,8 @@
-import sharp from 'sharp';
 import type { Category } from '@glimpse/shared';
 import { renderAvatarSvg, type AvatarLook } from './images/avatar.js';
 import { SCENES, type PhotoScene } from './images/scenes.js';
 import { Scene, seededRandom } from './images/svg.js';
+import { loadSharp } from '../../modules/media/media.pipeline.js';
 
 /**
  * Demo photos and avatars drawn locally (no network): each category has its own scenes (plates
@@ -86,6 +86,7 @@ export async function renderScenePhoto(
   const scale = opts.scale ?? 1;
   const canvas = new Scene(Math.round(width * scale), Math.round(height * scale), r, variant);
   scene.draw(canvas);
+  const sharp = await loadSharp();
   const { data, info } = await sharp(Buffer.from(canvas.toString()))
     .removeAlpha()
     .raw()
@@ -109,9 +110,10 @@ export function renderDemoPhoto(seed: number): Promise<Buffer> {
 export const AVATAR_PX = 200;
 
 /** A portrait-style avatar (head and shoulders on a soft backdrop) as a JPEG. */
-export function renderAvatar(look: AvatarLook, seed: number): Promise<Buffer> {
+export async function renderAvatar(look: AvatarLook, seed: number): Promise<Buffer> {
   const canvas = new Scene(400, 400, seededRandom(seed));
   renderAvatarSvg(canvas, look);
+  const sharp = await loadSharp();
   return sharp(Buffer.from(canvas.toString(AVATAR_PX)))
     .jpeg({ quality: 90 })
     .toBuffer();

@@ -1,4 +1,5 @@
-import sharp, { type Metadata, type Sharp, type SharpOptions } from 'sharp';
+import type sharpConstructor from 'sharp';
+import type { Metadata, Sharp, SharpOptions } from 'sharp';
 import { rgbaToThumbHash } from 'thumbhash';
 import { MAX_IMAGE_PIXELS, type ImageVariant } from '@glimpse/shared';
 import { contentKey, type MediaStorage } from '../../lib/storage/index.js';
@@ -22,11 +23,25 @@ export const IMAGE_DECODE_CONCURRENCY = 1;
  */
 export const imageQueue = createWorkQueue(IMAGE_DECODE_CONCURRENCY);
 
-// libvips keeps recent operations and their pixels cached for reuse; uploads never repeat, so the
-// cache only holds memory.
-sharp.cache(false);
-// One libvips worker thread per image (the default on glibc already; explicit for musl and macOS).
-sharp.concurrency(1);
+type SharpModule = typeof sharpConstructor;
+let sharpLoading: Promise<SharpModule> | null = null;
+
+/**
+ * sharp, loaded with the first image rather than at start: libvips holds ~19 MiB resident once
+ * loaded, which a node that only serves feeds and chat never needs (the chat bench's RSS goal).
+ * Configured once, here.
+ */
+export function loadSharp(): Promise<SharpModule> {
+  return (sharpLoading ??= import('sharp').then((loaded) => {
+    const sharp = loaded.default as SharpModule;
+    // libvips keeps recent operations and their pixels cached for reuse; uploads never repeat, so
+    // the cache only holds memory.
+    sharp.cache(false);
+    // One libvips worker thread per image (the default on glibc already; explicit for musl and macOS).
+    sharp.concurrency(1);
+    return sharp;
+  }));
+}
 
 /** Longest side of the stored "original": uploads are kept bounded, never at camera size. */
 export const ORIGINAL_MAX_PX = 2048;
@@ -92,6 +107,7 @@ function asRejection(err: unknown): ImageRejectedError {
 export async function inspectImage(input: Buffer): Promise<ImageInfo> {
   const format = sniffImageFormat(input);
   if (!format) throw new ImageRejectedError('not_image');
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     meta = await sharp(input, INPUT_OPTIONS).metadata();
@@ -117,7 +133,7 @@ interface RawImage {
  * as raw pixels. Every output is derived from this, so the untrusted file meets the decoder once
  * and no output can carry its metadata (raw pixels have none).
  */
-async function decodeBounded(input: Buffer): Promise<RawImage> {
+async function decodeBounded(sharp: SharpModule, input: Buffer): Promise<RawImage> {
   try {
     const { data, info } = await sharp(input, INPUT_OPTIONS)
       .autoOrient()
@@ -131,7 +147,7 @@ async function decodeBounded(input: Buffer): Promise<RawImage> {
   }
 }
 
-function fromRaw(img: RawImage): Sharp {
+function fromRaw(sharp: SharpModule, img: RawImage): Sharp {
   return sharp(img.data, { raw: { width: img.width, height: img.height, channels: img.channels } });
 }
 
@@ -156,13 +172,17 @@ async function store(
   return { key, url, width: info.width, height: info.height };
 }
 
-async function processPostImage(storage: MediaStorage, base: RawImage): Promise<ProcessedImage> {
-  const original = await store(storage, fromRaw(base), 'orig');
+async function processPostImage(
+  sharp: SharpModule,
+  storage: MediaStorage,
+  base: RawImage,
+): Promise<ProcessedImage> {
+  const original = await store(storage, fromRaw(sharp, base), 'orig');
   const variants: ImageVariant[] = [];
   const storageKeys = [original.key];
   // Only widths below the original: a variant is never an upscaled copy.
   for (const width of POST_VARIANT_WIDTHS.filter((w) => w < base.width)) {
-    const v = await store(storage, fromRaw(base).resize({ width }), `w${width}`);
+    const v = await store(storage, fromRaw(sharp, base).resize({ width }), `w${width}`);
     variants.push({ width: v.width, url: v.url });
     storageKeys.push(v.key);
   }
@@ -171,17 +191,22 @@ async function processPostImage(storage: MediaStorage, base: RawImage): Promise<
     url: original.url,
     width: original.width,
     height: original.height,
-    placeholder: await placeholderOf(fromRaw(base)),
+    placeholder: await placeholderOf(fromRaw(sharp, base)),
     variants,
     storageKeys,
   };
 }
 
-async function processAvatar(storage: MediaStorage, base: RawImage): Promise<ProcessedImage> {
+async function processAvatar(
+  sharp: SharpModule,
+  storage: MediaStorage,
+  base: RawImage,
+): Promise<ProcessedImage> {
   // One crop, the one the profile points at: smaller crops nothing references would only be
   // files that outlive the avatar (no row would know their keys to delete them).
   const size = Math.min(AVATAR_SIZE, base.width, base.height);
-  const square = (side: number) => fromRaw(base).resize(side, side, { fit: 'cover', position: 'attention' });
+  const square = (side: number) =>
+    fromRaw(sharp, base).resize(side, side, { fit: 'cover', position: 'attention' });
   const crop = await store(storage, square(size), `a${size}`);
   return {
     url: crop.url,
@@ -206,8 +231,11 @@ export async function processImage(
   opts: { kind: ImageKind },
 ): Promise<ProcessedImage> {
   await inspectImage(input);
-  const base = await decodeBounded(input);
-  return opts.kind === 'avatar' ? processAvatar(storage, base) : processPostImage(storage, base);
+  const sharp = await loadSharp();
+  const base = await decodeBounded(sharp, input);
+  return opts.kind === 'avatar'
+    ? processAvatar(sharp, storage, base)
+    : processPostImage(sharp, storage, base);
 }
 
 /**

@@ -1,7 +1,15 @@
 import type { PostImage } from '@glimpse/shared';
-import type { CSSProperties } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
 import { cx } from '../../lib/cx';
-import { aspectRatioOf, buildSrcSet, placeholderToDataUrl, type RatioBounds } from './post-image';
+import { whenIdle } from '../../lib/idle';
+import {
+  aspectRatioOf,
+  buildSrcSet,
+  decodedPlaceholder,
+  placeholderColor,
+  placeholderToDataUrl,
+  type RatioBounds,
+} from './post-image';
 import styles from './ResponsiveImage.module.css';
 
 /**
@@ -24,7 +32,29 @@ export interface ResponsiveImageProps {
   className?: string;
 }
 
-/** One post image: blurred ThumbHash first, then the best-sized variant, never a layout shift. */
+/** How long a blurred preview may wait for the browser to be idle. */
+const PREVIEW_TIMEOUT_MS = 500;
+
+/**
+ * The blurred preview of a ThumbHash: at once if it was decoded before, else decoded when the
+ * browser is idle, and never once the photo itself is in. Decoding is ~10 ms a photo on a slow
+ * phone's main thread: done in the first render of a feed, it delayed the first photo's request
+ * and paint; the average colour stands in until then (placeholderColor).
+ */
+function usePreview(hash: string | null | undefined, photoLoaded: boolean): string | null {
+  const [decoded, setDecoded] = useState<{ hash: string; url: string | null } | null>(null);
+  const known = decoded && decoded.hash === hash ? decoded.url : decodedPlaceholder(hash);
+  useEffect(() => {
+    if (known !== undefined || photoLoaded || !hash) return;
+    return whenIdle(() => setDecoded({ hash, url: placeholderToDataUrl(hash) }), PREVIEW_TIMEOUT_MS);
+  }, [hash, known, photoLoaded]);
+  return known ?? null;
+}
+
+/**
+ * One post image: its average colour, then the blurred ThumbHash, then the best-sized variant,
+ * never a layout shift.
+ */
 export function ResponsiveImage({
   image,
   alt,
@@ -34,11 +64,14 @@ export function ResponsiveImage({
   priority = 'lazy',
   className,
 }: ResponsiveImageProps) {
-  const placeholder = placeholderToDataUrl(image.placeholder);
+  const [photoLoaded, setPhotoLoaded] = useState(false);
+  const preview = usePreview(image.placeholder, photoLoaded);
+  const colour = placeholderColor(image.placeholder);
   const style: CSSProperties = {};
   if (ratioBounds)
     style.aspectRatio = String(aspectRatioOf(image, ratioBounds === 'natural' ? undefined : ratioBounds));
-  if (placeholder) style.backgroundImage = `url("${placeholder}")`;
+  if (colour) style.backgroundColor = colour;
+  if (preview) style.backgroundImage = `url("${preview}")`;
 
   return (
     <div className={cx(styles.frame, !ratioBounds && styles.fill, className)} style={style}>
@@ -54,6 +87,7 @@ export function ResponsiveImage({
         fetchPriority={priority === 'high' ? 'high' : undefined}
         decoding="async"
         draggable={false}
+        onLoad={() => setPhotoLoaded(true)}
       />
     </div>
   );

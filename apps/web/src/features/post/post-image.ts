@@ -1,5 +1,5 @@
 import type { PostImage } from '@glimpse/shared';
-import { thumbHashToDataURL } from 'thumbhash';
+import { thumbHashToAverageRGBA, thumbHashToDataURL } from 'thumbhash';
 
 /**
  * Helpers for showing a post image without layout shift: the intrinsic size reserves the box
@@ -11,6 +11,30 @@ import { thumbHashToDataURL } from 'thumbhash';
 const placeholderCache = new Map<string, string | null>();
 const PLACEHOLDER_CACHE_MAX = 500;
 
+function hashBytes(hash: string): Uint8Array {
+  return Uint8Array.from(atob(hash), (c) => c.charCodeAt(0));
+}
+
+/**
+ * A ThumbHash's average colour as a CSS colour: read from its first bytes, so cheap enough for
+ * every card's first render (the blurred preview itself is decoded later, placeholderToDataUrl).
+ * Null when absent or undecodable.
+ */
+export function placeholderColor(hash: string | null | undefined): string | null {
+  if (!hash) return null;
+  try {
+    const { r, g, b } = thumbHashToAverageRGBA(hashBytes(hash));
+    return `rgb(${Math.round(r * 255)}, ${Math.round(g * 255)}, ${Math.round(b * 255)})`;
+  } catch {
+    return null;
+  }
+}
+
+/** The blurred preview of a hash if it was decoded already: undefined when it has not been. */
+export function decodedPlaceholder(hash: string | null | undefined): string | null | undefined {
+  return hash ? placeholderCache.get(hash) : null;
+}
+
 /** The server's base64 ThumbHash as a data: URL, or null when absent or undecodable. */
 export function placeholderToDataUrl(hash: string | null | undefined): string | null {
   if (!hash) return null;
@@ -18,8 +42,7 @@ export function placeholderToDataUrl(hash: string | null | undefined): string | 
   if (cached !== undefined) return cached;
   let url: string | null = null;
   try {
-    const bytes = Uint8Array.from(atob(hash), (c) => c.charCodeAt(0));
-    url = thumbHashToDataURL(bytes);
+    url = thumbHashToDataURL(hashBytes(hash));
   } catch {
     // A malformed hash only costs the preview; the image itself still loads.
     url = null;

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { whenIdle } from '../../lib/idle';
 
 /** Rows of cards rendered with the first paint of a feed; the rest follow once the browser is idle. */
 export const FIRST_SCREEN_ROWS = 3;
@@ -34,13 +35,7 @@ export function useFirstScreenCount(total: number): number {
 
   useEffect(() => {
     if (!partial) return;
-    const showAll = () => setLimit(Number.POSITIVE_INFINITY);
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(showAll, { timeout: REST_TIMEOUT_MS });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = window.setTimeout(showAll, 0);
-    return () => window.clearTimeout(id);
+    return whenIdle(() => setLimit(Number.POSITIVE_INFINITY), REST_TIMEOUT_MS);
   }, [partial]);
 
   return Math.min(total, limit);

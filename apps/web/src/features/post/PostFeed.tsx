@@ -36,8 +36,8 @@ export interface PostFeedProps {
 
 /**
  * A masonry grid of posts with infinite scroll (next page within 200px of the end), the first
- * screen's cards rendered first, and every state a feed has: first load (placeholder cards), empty, failed (with "Try Again"), loading
- * more, the end.
+ * screen's cards rendered first, and every state a feed has: first load (placeholder cards),
+ * empty, failed (with "Try Again"), loading more, the end.
  */
 export function PostFeed({
   posts,

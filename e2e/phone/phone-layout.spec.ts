@@ -111,7 +111,7 @@ test('phone: the feed is a two-column masonry, every card sized to its own heigh
   await expect.poll(() => cards.count()).toBeGreaterThanOrEqual(8);
 
   const boxes = await page.evaluate(() =>
-    [...document.querySelectorAll('article[data-post-card]')].map((card) => {
+    Array.from(document.querySelectorAll('article[data-post-card]')).map((card) => {
       const item = card.closest('li')!;
       const content = item.firstElementChild!.getBoundingClientRect();
       const box = item.getBoundingClientRect();

@@ -241,6 +241,8 @@ export async function runChat(args: Args): Promise<void> {
     const rssSamples: number[][] = servers.map(() => []);
     const rssTimer = setInterval(() => servers.forEach((s, i) => rssSamples[i]!.push(s.rss() ?? 0)), 1000);
     const runStart = performance.now();
+    // Wall-clock time of second 0, to line the table up with server or database logs.
+    const runStartedAt = new Date().toISOString();
     const cpuStart = servers.map((s) => s.cpuSeconds() ?? 0);
     const benchCpuStart = process.cpuUsage();
     let sent = 0;
@@ -346,7 +348,7 @@ export async function runChat(args: Args): Promise<void> {
       console.log(`\nserver ${i + 1} RSS each second (MiB): ${samples.map((mib) => fmt(mib, 0)).join(' ')}`),
     );
     console.log(
-      `\nsend -> partner receives by second of the run, p50 / p99 / max ms:\n${bySecond
+      `\nsend -> partner receives by second of the run (second 0 began ${runStartedAt}), p50 / p99 / max ms:\n${bySecond
         .map((list, second) => {
           const sorted = [...list].sort((x, y) => x - y);
           const phase = second < warmup ? ' warm-up' : '';

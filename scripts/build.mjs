@@ -72,12 +72,28 @@ function buildWeb() {
  * hundred milliseconds, where tsc would have to emit and re-point two packages.
  */
 async function buildServer() {
-  const esbuild = await import('esbuild');
   const outdir = path.dirname(SERVER_ENTRY);
   fs.rmSync(outdir, { recursive: true, force: true });
-  await esbuild.build({
-    entryPoints: [at('apps/server/src/main.ts')],
+  await bundleForNode({
+    entry: at('apps/server/src/main.ts'),
     outfile: SERVER_ENTRY,
+    inline: (specifier) => specifier === '@glimpse/shared' || specifier.startsWith('@glimpse/shared/'),
+  });
+  // db/client.ts finds its migrations beside the module that runs it.
+  fs.cpSync(at('apps/server/src/db/migrations'), path.join(outdir, 'migrations'), { recursive: true });
+}
+
+/**
+ * Bundles a Node entry point into one ESM file with source maps: our TypeScript and the packages
+ * `inline` accepts are compiled in, every other package stays an import from node_modules. For
+ * the server here and for the bench's server entry (bench/lib/server-process.ts).
+ * @param {{ entry: string, outfile: string, inline: (specifier: string) => boolean }} opts
+ */
+export async function bundleForNode({ entry, outfile, inline }) {
+  const esbuild = await import('esbuild');
+  await esbuild.build({
+    entryPoints: [entry],
+    outfile,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -88,11 +104,8 @@ async function buildServer() {
       {
         name: 'dependencies-stay-in-node-modules',
         setup(build) {
-          // Every package import stays an import, except our own TypeScript-source workspace.
           build.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path === '@glimpse/shared' || args.path.startsWith('@glimpse/shared/')
-              ? undefined
-              : { path: args.path, external: true },
+            inline(args.path) ? undefined : { path: args.path, external: true },
           );
         },
       },
@@ -100,8 +113,6 @@ async function buildServer() {
   });
   // esbuild's service process would otherwise live on beside the server `npm start` runs.
   await esbuild.stop();
-  // db/client.ts finds its migrations beside the module that runs it.
-  fs.cpSync(at('apps/server/src/db/migrations'), path.join(outdir, 'migrations'), { recursive: true });
 }
 
 /** Builds stale targets; returns the names built. */

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundleForNode } from '../../scripts/build.mjs';
 
 const BENCH_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const live = new Set<ChildProcess>();
@@ -112,8 +113,8 @@ const BUILD_DIR = path.join(BENCH_DIR, 'dist');
 const compiled = new Map<string, Promise<string>>();
 
 /**
- * An entry point compiled the way `npm start` runs the server (scripts/build.mjs): one esbuild
- * bundle of our own TypeScript, dependencies imported from node_modules, run by plain Node. Run
+ * An entry point compiled the way `npm start` runs the server (bundleForNode, scripts/build.mjs):
+ * one esbuild bundle of our own TypeScript, dependencies imported from node_modules, plain Node. Run
  * through tsx instead, the server carried ~44 MiB of transpiled sources and source maps that a
  * deployed server never holds (idle RSS 167 MiB under tsx, 123 MiB compiled). Once per bench run.
  */
@@ -121,30 +122,14 @@ function compiledEntry(name: string): Promise<string> {
   let done = compiled.get(name);
   if (!done) {
     done = (async () => {
-      const esbuild = await import('esbuild');
       const base = name.replace(/\.ts$/, '');
       const outfile = path.join(BUILD_DIR, `${base}.mjs`);
-      await esbuild.build({
-        entryPoints: [path.join(BENCH_DIR, name)],
+      // Our workspace packages (the server, shared) are compiled in; dependencies stay imports.
+      await bundleForNode({
+        entry: path.join(BENCH_DIR, name),
         outfile,
-        bundle: true,
-        platform: 'node',
-        format: 'esm',
-        target: 'node20',
-        sourcemap: true,
-        logLevel: 'warning',
-        plugins: [
-          {
-            name: 'dependencies-stay-in-node-modules',
-            setup(build) {
-              build.onResolve({ filter: /^[^./]/ }, (args) =>
-                args.path.startsWith('@glimpse/') ? undefined : { path: args.path, external: true },
-              );
-            },
-          },
-        ],
+        inline: (specifier) => specifier.startsWith('@glimpse/'),
       });
-      await esbuild.stop();
       // db/client.ts finds its migrations beside the module that runs it.
       const migrations = path.resolve(BENCH_DIR, '../apps/server/src/db/migrations');
       fs.cpSync(migrations, path.join(BUILD_DIR, 'migrations'), { recursive: true });

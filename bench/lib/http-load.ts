@@ -19,6 +19,24 @@ export interface LoadOptions {
   headers?: Record<string, string>;
   /** Several requests that each connection cycles through (e.g. different search terms). */
   requests?: Request[];
+  /**
+   * Headers taken in turn, one set per request across all connections (e.g. many members'
+   * tokens), on top of `headers`. Not with `requests`.
+   */
+  rotateHeaders?: Record<string, string>[];
+}
+
+/** One request whose headers rotate through `sets`, request after request. */
+function rotating(sets: Record<string, string>[]): Request[] {
+  let next = 0;
+  return [
+    {
+      setupRequest: (req) => {
+        const set = sets[next++ % sets.length]!;
+        return { ...req, headers: { ...req.headers, ...set } };
+      },
+    },
+  ];
 }
 
 /** One autocannon run (after an unrecorded warm-up), bounded by its duration. */
@@ -27,7 +45,7 @@ export async function load(opts: LoadOptions): Promise<LoadResult> {
     url: opts.url,
     connections: opts.connections,
     headers: opts.headers,
-    requests: opts.requests,
+    requests: opts.rotateHeaders?.length ? rotating(opts.rotateHeaders) : opts.requests,
     timeout: 10,
   };
   if (opts.warmup > 0) await autocannon({ ...base, duration: opts.warmup });

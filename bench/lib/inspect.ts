@@ -12,6 +12,8 @@ export interface DatasetInfo {
   publicPosts: number;
   /** A typical signed-in viewer: follows about as many accounts as the median member. */
   viewer: Member | null;
+  /** The `viewers` most typical members (viewer first), when asked for. */
+  viewers: Member[];
   /** The first N members in id order (chat bench), when asked for. */
   members: Member[];
 }
@@ -22,7 +24,7 @@ export interface DatasetInfo {
  */
 export async function inspectDataset(
   target: Target,
-  opts: { members?: number } = {},
+  opts: { members?: number; viewers?: number } = {},
 ): Promise<DatasetInfo | null> {
   if (!(await databaseExists(target))) return null;
   const s = await openSession(target);
@@ -31,11 +33,13 @@ export async function inspectDataset(
       `SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM posts) AS posts,
               (SELECT count(*) FROM posts WHERE privacy = 'public') AS public_posts`,
     );
-    const [viewer] = await s.rows<Member>(
+    const viewers = await s.rows<Member>(
       `SELECT id, username, email FROM users
         ORDER BY abs(following_count - (SELECT percentile_disc(0.5) WITHIN GROUP (ORDER BY following_count) FROM users)), id
-        LIMIT 1`,
+        LIMIT $1`,
+      [Math.max(1, opts.viewers ?? 1)],
     );
+    const viewer = viewers[0];
     const members = opts.members
       ? await s.rows<Member>(`SELECT id, username, email FROM users ORDER BY id LIMIT $1`, [opts.members])
       : [];
@@ -44,6 +48,7 @@ export async function inspectDataset(
       posts: Number(counts?.posts ?? 0),
       publicPosts: Number(counts?.public_posts ?? 0),
       viewer: viewer ?? null,
+      viewers,
       members,
     };
   } finally {

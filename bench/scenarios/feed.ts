@@ -76,18 +76,20 @@ export async function runFeed(args: Args): Promise<void> {
   const duration = intArg(args, 'duration', 10, 1);
   const connections = intArg(args, 'connections', 10, 1);
   const warmup = intArg(args, 'warmup', 2, 0);
+  // Signed-in requests take these many typical members' tokens in turn (1: one member only).
+  const viewerCount = intArg(args, 'viewers', connections, 1);
   const deepPage = intArg(args, 'page', 1000, 2);
   const targets = targetsFrom(args, 'embedded');
   const selected = scenarioKeysFrom(args);
   const needsDeepCursor = selected.has('deep-cursor');
 
   console.log(
-    `feed: ${duration} s per scenario after a ${warmup} s warm-up, ${connections} connections, limit ${LIMIT}`,
+    `feed: ${duration} s per scenario after a ${warmup} s warm-up, ${connections} connections, limit ${LIMIT}; signed in as ${viewerCount} members in turn`,
   );
   const sections: string[] = [];
 
   for (const target of targets) {
-    const info = await inspectDataset(target);
+    const info = await inspectDataset(target, { viewers: viewerCount });
     if (!info) {
       console.log(`\n${notSeededMessage(target)}; skipped`);
       sections.push(`### ${label(target)}\n\nnot run: no dataset\n`);
@@ -105,12 +107,15 @@ export async function runFeed(args: Args): Promise<void> {
     const rows: Row[] = [];
     let ceilingBody: string | null = null;
     try {
-      const auth = info.viewer ? { authorization: `Bearer ${await tokenFor(info.viewer)}` } : null;
+      const viewerAuth = await Promise.all(
+        info.viewers.map(async (member) => ({ authorization: `Bearer ${await tokenFor(member)}` })),
+      );
+      const auth = viewerAuth[0] ?? null;
       // A token the server refuses would make the feed answer 200 *signed out* (optional auth):
-      // prove the token signs in before measuring anything as "signed in".
-      if (auth) {
-        const me = await getJson<{ id?: string }>(`${server.url}/api/auth/me`, auth);
-        if (me.status !== 200 || me.body.id !== info.viewer!.id)
+      // prove every token signs in before measuring anything as "signed in".
+      for (const [i, member] of info.viewers.entries()) {
+        const me = await getJson<{ id?: string }>(`${server.url}/api/auth/me`, viewerAuth[i]);
+        if (me.status !== 200 || me.body.id !== member.id)
           throw new Error(
             `the signed-in viewer's token was refused (GET /api/auth/me answered ${me.status})`,
           );
@@ -177,7 +182,8 @@ export async function runFeed(args: Args): Promise<void> {
           connections,
           duration,
           warmup,
-          headers,
+          headers: {},
+          rotateHeaders: sc.signedIn ? viewerAuth : undefined,
         });
         rows.push({ ...r, loadStart, loadEnd: load1() });
         console.log(

@@ -18,6 +18,8 @@ declare module 'autocannon' {
     path?: string;
     headers?: Record<string, string>;
     body?: string;
+    /** Rewrites the request before it is sent (then it is not cached); a falsy answer restarts. */
+    setupRequest?: (req: Request, context: Record<string, unknown>) => Request | null | undefined;
   }
   export interface Options {
     url: string;

@@ -8,7 +8,14 @@ import { newId } from '../../lib/ids.js';
 import { compileJsonWriter } from '../../lib/json-writer.js';
 import type { PublicUrls } from '../../lib/public-urls.js';
 import { createTestApp, seedUser, type SeededUser, type TestApp } from '../../test/harness.js';
-import { compileFeedStatement, type FeedShape, type FeedViewerKind } from './posts.feed.js';
+import {
+  compileFeedBatchStatement,
+  compileFeedStatement,
+  type FeedBatchStatement,
+  type FeedShape,
+  type FeedStatement,
+  type FeedViewerKind,
+} from './posts.feed.js';
 import { follow, insertPostRow } from './posts.fixtures.js';
 import { addComment, toggleLike } from './posts.engagement.service.js';
 import { fragmentOf } from './posts.fragments.js';
@@ -194,7 +201,9 @@ describe('the signed-in page from kept post texts (posts.fragments.ts)', () => {
             const q = query(sort, limit, cursor);
             const reference = writePostList(await listPlainFeed(ctx, viewer, q, urls));
             const label = `${round}: ${name} ${sort} limit ${limit} page ${guard + 1}`;
-            expect(await signedInPlainFeedJson(cached.app.ctx, viewer, q, urls), label).toBe(reference);
+            expect((await signedInPlainFeedJson(cached.app.ctx, viewer, q, urls)).toString(), label).toBe(
+              reference,
+            );
             pages += 1;
             cursor = (JSON.parse(reference) as PostList).pagination.nextCursor ?? undefined;
             if (!cursor) break;
@@ -232,6 +241,48 @@ describe('the signed-in page from kept post texts (posts.fragments.ts)', () => {
     await t.database.db.execute(sql`update posts set removed_at = now() where id = ${target}`);
     await toggleLike(ctx, member, target, urls).catch(() => undefined);
     await expectSameAsOneStatement('after a removal');
+  });
+
+  it('reads the pages of members asking at once in shared statements, each member their own page', async () => {
+    const members = Object.values(viewers).filter((v): v is PostViewer => v !== null);
+    const asks: { viewer: PostViewer; q: ReturnType<typeof query> }[] = [];
+    for (const viewer of members) {
+      for (const sort of ['newest', 'trending'] as const) {
+        asks.push({ viewer, q: query(sort, 4) });
+        // A cursor page too: each member's own cursor goes into the shared statement.
+        const first = await listPlainFeed(ctx, viewer, query(sort, 4), urls);
+        const cursor = first.pagination.nextCursor;
+        if (cursor) asks.push({ viewer, q: query(sort, 4, cursor) });
+      }
+    }
+    asks.push(...asks, ...asks); // three of each: more asks per shape than may run at once
+    const references = await Promise.all(
+      asks.map(async ({ viewer, q }) => writePostList(await listPlainFeed(ctx, viewer, q, urls))),
+    );
+    const pool = cached.app.ctx.database.pool;
+    const spy = vi.spyOn(pool, 'query'); // calls through
+    onTestFinished(() => {
+      spy.mockRestore();
+    });
+    const answers = await Promise.all(
+      asks.map(async ({ viewer, q }) =>
+        (await signedInPlainFeedJson(cached.app.ctx, viewer, q, urls)).toString(),
+      ),
+    );
+    answers.forEach((answer, i) => {
+      expect(answer, `${asks[i]!.viewer.id} ${asks[i]!.q.sort} ${asks[i]!.q.cursor ?? 'page 1'}`).toBe(
+        references[i],
+      );
+    });
+    // Per shape (sort, cursor or not, member or moderator): one statement for each of the first
+    // two asks, then one for all the asks made meanwhile.
+    const statements = spy.mock.calls
+      .map(([config]) => (config as { name?: string }).name ?? '')
+      .filter((name) => name.endsWith('_batch'));
+    const shapes = new Set(statements).size;
+    expect(shapes).toBe(8);
+    expect(asks.length).toBeGreaterThan(60);
+    expect(statements.length).toBeLessThanOrEqual(shapes * 3);
   });
 
   it('cuts a post only at its own flags, whatever its text says', () => {
@@ -318,17 +369,26 @@ describe('each feed statement shape walks its index, custom and generic plans al
       await client.query('set local enable_sort = off');
       await client.query(`set local plan_cache_mode = ${mode}`);
       for (const [i, shape] of shapes.entries()) {
-        const statement = compileFeedStatement(shape);
+        // Members' stubs are read in batches: the batch statement, for one member.
+        const batched = shape.columns === 'stubs' && shape.viewer !== 'signedOut';
+        const statement = batched ? compileFeedBatchStatement(shape) : compileFeedStatement(shape);
         const name = `explain_feed_${i}`;
         await client.query(`prepare ${name} as ${statement.text}`);
-        const values = statement.values({
+        const input = {
           viewerId: people.member!.id,
           after:
             shape.sort === 'newest'
-              ? { kind: 'newest', t: '2026-03-01T05:00:00.000000Z', id: 'f'.repeat(24) }
-              : { kind: 'trending', s: 40000, id: 'f'.repeat(24) },
-        });
-        const args = values.map((v) => client.escapeLiteral(String(v))).join(', ');
+              ? ({ kind: 'newest', t: '2026-03-01T05:00:00.000000Z', id: 'f'.repeat(24) } as const)
+              : ({ kind: 'trending', s: 40000, id: 'f'.repeat(24) } as const),
+        };
+        const values = batched
+          ? (statement as FeedBatchStatement).values([input])
+          : (statement as FeedStatement).values(input);
+        const literal = (v: unknown) =>
+          client.escapeLiteral(
+            Array.isArray(v) ? `{${v.map((x) => `"${String(x)}"`).join(',')}}` : String(v),
+          );
+        const args = values.map(literal).join(', ');
         const result = await client.query<{ 'QUERY PLAN': string }>(
           `explain execute ${name}${args ? `(${args})` : ''}`,
         );
@@ -336,6 +396,8 @@ describe('each feed statement shape walks its index, custom and generic plans al
         const label = `${statement.name} (${mode})\n${plan}`;
         expect(plan, label).toContain(shape.sort === 'newest' ? 'posts_created_idx' : 'posts_hot_idx');
         expect(plan, label).not.toMatch(/Sort Key: .*(created_at|hot_score)/);
+        // A batch walks the index once per member, inside the loop over the members' array.
+        if (batched) expect(plan, label).toMatch(/Nested Loop[\s\S]*Function Scan on (unnest )?feed_batch/);
         await client.query(`deallocate ${name}`);
       }
     } finally {

@@ -1,8 +1,10 @@
-import { Column, fillPlaceholders, is, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { Column, fillPlaceholders, is, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { Batcher } from '../../lib/batcher.js';
 import type { FeedSort } from '@glimpse/shared';
 import { follows, likes, postMedia, posts, users } from '../../db/schema/index.js';
+import { ViewerValue } from '../users/blocks.repo.js';
 import { authorColumns, type AuthorRow } from '../users/users.repo.js';
 import {
   descIndexed,
@@ -59,9 +61,19 @@ export type FeedPageRow = PostPageRow & {
   isFollowed: boolean;
 };
 
-const viewerId = sql.placeholder('viewerId');
-const afterKey = sql.placeholder('afterKey');
-const afterId = sql.placeholder('afterId');
+/** Where a page statement reads its viewer's id and its cursor's keys. */
+interface PageInputs {
+  viewerId: Placeholder | ViewerValue;
+  afterKey: Placeholder | SQL;
+  afterId: Placeholder | SQL;
+}
+
+/** One page per statement: the inputs are the statement's parameters. */
+const parameterInputs: PageInputs = {
+  viewerId: sql.placeholder('viewerId'),
+  afterKey: sql.placeholder('afterKey'),
+  afterId: sql.placeholder('afterId'),
+};
 
 const pageImages = sql<FeedImageRow[]>`coalesce((select json_agg(json_build_object(
     'url', m.url, 'variants', m.variants, 'width', m.width, 'height', m.height,
@@ -69,20 +81,20 @@ const pageImages = sql<FeedImageRow[]>`coalesce((select json_agg(json_build_obje
   from ${postMedia} m where m.post_id = ${posts.id}), '[]'::json)`;
 
 /**
- * Everything a post's answer shows that can change, as one short text: the counters behind the
- * engagement lists, removal, the row's own time and every author column a card shows. Equal
- * versions mean equal answers (minus the viewer's flags), so a cached post text (posts.fragments.ts)
- * is reused only while its version is the current one. `row(...)::text` quotes each field, so no
- * two different rows spell the same text.
+ * The version of everything a post's answer shows that can change: its counters (behind the
+ * engagement lists), removal, its own time and every author column a card shows live in two rows,
+ * the post's and its author's, and a row's `xmin` names the transaction that wrote its current
+ * version. Any committed change to either row gives a new pair, even one a hash of the shown
+ * columns would miss (a like swap that keeps the count). A cached post text (posts.fragments.ts)
+ * is reused only while its version is the current one.
+ * Free to read (no column is converted or hashed). An update of a column no card shows retires
+ * the kept text too: a miss, never a stale answer. xmin wraps after 2^32
+ * transactions, far beyond a kept text's life (FEED_CACHE_MS).
  */
-export const postVersion = sql<string>`md5(row(${posts.likesCount}, ${posts.commentsCount}, ${posts.sharesCount},
-  ${posts.viewsCount}, ${posts.removedAt}, ${posts.updatedAt}, ${sql.join(
-    Object.values(authorColumns),
-    sql`, `,
-  )})::text)`;
+export const postVersion = sql<string>`(${posts}.xmin::text || ' ' || ${users}.xmin::text)`;
 
 /** The columns of a page row in select order; `author.*` keys go to the nested author row. */
-function fieldsOf(shape: FeedShape): [string, SQLWrapper][] {
+function fieldsOf(shape: FeedShape, { viewerId }: PageInputs = parameterInputs): [string, SQLWrapper][] {
   const signedIn = shape.viewer !== 'signedOut';
   const flags: [string, SQLWrapper][] = [
     [
@@ -124,19 +136,16 @@ function postsByIdFields(): [string, SQLWrapper][] {
   ];
 }
 
-function pageSql(shape: FeedShape, fields: [string, SQLWrapper][]): SQL {
+function pageSql(shape: FeedShape, fields: SQLWrapper[], inputs: PageInputs = parameterInputs): SQL {
   const viewer =
-    shape.viewer === 'signedOut' ? null : { id: viewerId, canModerate: shape.viewer === 'moderator' };
+    shape.viewer === 'signedOut' ? null : { id: inputs.viewerId, canModerate: shape.viewer === 'moderator' };
   const where = [visiblePostsWhereFor(viewer)];
-  if (shape.cursor) where.push(keysetAfter(shape.sort, afterKey, afterId));
+  if (shape.cursor) where.push(keysetAfter(shape.sort, inputs.afterKey, inputs.afterId));
   const order =
     shape.sort === 'trending'
       ? sql`${descIndexed(posts.hotScore)}, ${descIndexed(posts.id)}`
       : sql`${descIndexed(posts.createdAt)}, ${descIndexed(posts.id)}`;
-  return sql`select ${sql.join(
-    fields.map(([, expr]) => expr),
-    sql`, `,
-  )} from ${posts} inner join ${users} on ${users.id} = ${posts.authorId}
+  return sql`select ${sql.join(fields, sql`, `)} from ${posts} inner join ${users} on ${users.id} = ${posts.authorId}
     where ${sql.join(where, sql` and `)}
     order by ${order}
     limit ${sql.raw(String(Math.trunc(shape.rows)))}`;
@@ -210,7 +219,12 @@ function rowReader(fields: [string, SQLWrapper][]): (raw: unknown[]) => Record<s
 /** Compiles one shape. Pure: the same shape always gives the same name and text. */
 export function compileFeedStatement(shape: FeedShape): FeedStatement {
   const fields = fieldsOf(shape);
-  const { sql: text, params } = new PgDialect().sqlToQuery(pageSql(shape, fields));
+  const { sql: text, params } = new PgDialect().sqlToQuery(
+    pageSql(
+      shape,
+      fields.map(([, expr]) => expr),
+    ),
+  );
   const read = rowReader(fields);
   return {
     name: feedStatementName(shape),
@@ -262,13 +276,125 @@ export async function readFeedPage(
   return (await runFeedStatement(pool, { ...shape, columns: 'full' }, input)) as FeedPageRow[];
 }
 
-/** The same page as stubs: the rule, the order and the flags, without the shared post text. */
+/**
+ * The stubs of many members' pages of one shape in ONE statement: the members' ids (and cursors)
+ * as arrays, each member's page a LATERAL run of the same page query with the member's id and
+ * cursor read from their array row. The per-statement costs (a round trip, a wakeup of the
+ * backend, bind and execute, the driver's work) are what a signed-in page paid most for; they are
+ * now paid once per batch (lib/batcher.ts), while the rule, the order and the flags are the
+ * same SQL as a one-member page.
+ *
+ * Order: the page subquery orders and limits its own rows, and a LATERAL subquery that reads the
+ * outer row can only run as the inner side of a nested loop, once per member, so each member's
+ * rows come out in their page's order; `n` (the member's place in the arrays) groups them.
+ * The alias `feed_batch` must differ from every alias the rule's subqueries use (`b`, `f`, `l`, `s`).
+ */
+const BATCH = sql.raw('feed_batch');
+const batchInputs: PageInputs = {
+  viewerId: new ViewerValue(sql`${BATCH}.viewer_id`),
+  afterKey: sql`${BATCH}.after_key`,
+  afterId: sql`${BATCH}.after_id`,
+};
+
+export interface FeedBatchStatement {
+  name: string;
+  text: string;
+  /** The statement's values for these members' pages (arrays, in the members' order). */
+  values(inputs: readonly { viewerId: string; after?: FeedCursor }[]): unknown[];
+  /** One result row (array mode): the member's place in the batch (0-based) and their stub. */
+  toRow(raw: unknown[]): { at: number; stub: FeedStubRow };
+}
+
+export function compileFeedBatchStatement(shape: Omit<FeedShape, 'columns'>): FeedBatchStatement {
+  if (shape.viewer === 'signedOut') throw new Error("posts.feed: a batch is of members' pages");
+  const stubShape: FeedShape = { ...shape, columns: 'stubs' };
+  const fields = fieldsOf(stubShape, batchInputs);
+  const page = pageSql(
+    stubShape,
+    fields.map(([, expr], i) => sql`${expr} as ${sql.raw(`c${i}`)}`),
+    batchInputs,
+  );
+  const viewerIds = sql.placeholder('viewerIds');
+  const source = shape.cursor
+    ? sql`unnest(${viewerIds}::varchar[], ${sql.placeholder('afterKeys')}::text[], ${sql.placeholder('afterIds')}::varchar[])
+        with ordinality as ${BATCH}(viewer_id, after_key, after_id, n)`
+    : sql`unnest(${viewerIds}::varchar[]) with ordinality as ${BATCH}(viewer_id, n)`;
+  const { sql: text, params } = new PgDialect().sqlToQuery(
+    sql`select ${BATCH}.n::int, page.* from ${source} cross join lateral (${page}) page`,
+  );
+  const read = rowReader(fields);
+  return {
+    name: `${feedStatementName(stubShape)}_batch`,
+    text,
+    values: (inputs) =>
+      fillPlaceholders(params, {
+        viewerIds: inputs.map((input) => input.viewerId),
+        afterKeys: inputs.map(({ after }) =>
+          after ? String(after.kind === 'newest' ? after.t : after.s) : null,
+        ),
+        afterIds: inputs.map(({ after }) => after?.id ?? null),
+      }),
+    toRow: (raw) => ({ at: (raw[0] as number) - 1, stub: read(raw.slice(1)) as unknown as FeedStubRow }),
+  };
+}
+
+/** Members' pages of one shape read together at most this many at once, in batches of at most... */
+const BATCH_IN_FLIGHT = 2;
+/** ...this many members (a batch's rows: members × page rows). */
+const MAX_BATCH = 64;
+
+const batchers = new WeakMap<
+  pg.Pool,
+  Map<string, Batcher<{ viewerId: string; after?: FeedCursor }, FeedStubRow[]>>
+>();
+
+function batcherFor(pool: pg.Pool, shape: Omit<FeedShape, 'columns'>) {
+  let byShape = batchers.get(pool);
+  if (!byShape) {
+    byShape = new Map();
+    batchers.set(pool, byShape);
+  }
+  const key = feedStatementName({ ...shape, columns: 'stubs' });
+  let batcher = byShape.get(key);
+  if (!batcher) {
+    const statement = compileFeedBatchStatement(shape);
+    batcher = new Batcher(
+      async (inputs) => {
+        const result = await pool.query<unknown[]>({
+          name: statement.name,
+          text: statement.text,
+          values: statement.values(inputs),
+          rowMode: 'array',
+          types: driverTypes,
+        });
+        const pages: FeedStubRow[][] = inputs.map(() => []);
+        for (const raw of result.rows) {
+          const { at, stub } = statement.toRow(raw);
+          pages[at]!.push(stub);
+        }
+        return pages;
+      },
+      { maxInFlight: BATCH_IN_FLIGHT, maxBatch: MAX_BATCH },
+    );
+    byShape.set(key, batcher);
+  }
+  return batcher;
+}
+
+/**
+ * A member's page as stubs: the rule, the order and the flags, without the shared post text,
+ * read in one statement with the other members' pages of the same shape asked for meanwhile.
+ */
 export async function readFeedStubs(
   pool: pg.Pool,
   shape: Omit<FeedShape, 'columns'>,
   input: { viewerId?: string; after?: FeedCursor },
 ): Promise<FeedStubRow[]> {
-  return (await runFeedStatement(pool, { ...shape, columns: 'stubs' }, input)) as unknown as FeedStubRow[];
+  const { viewerId } = input;
+  if (shape.viewer === 'signedOut' || viewerId === undefined) {
+    throw new Error('posts.feed: stubs are read for a member');
+  }
+  return batcherFor(pool, shape).call({ viewerId, after: input.after });
 }
 
 const byIdFields = postsByIdFields();

@@ -23,12 +23,15 @@ import { toFeedPost } from './posts.mapper.js';
  * keeps its count (one member unlikes while another likes), as a signed-out cached page may.
  */
 
-/** A post's JSON text cut around the viewer's flags: head + liked + middle + followed + tail. */
+/**
+ * A post's JSON text cut around the viewer's flags: head + liked + middle + followed + tail, as
+ * UTF-8 bytes: a page is then one copy of kept bytes, never a 30 kB string encoded per request.
+ */
 export interface PostFragment {
   version: string;
-  head: string;
-  middle: string;
-  tail: string;
+  head: Buffer;
+  middle: Buffer;
+  tail: Buffer;
   /** Which flag comes first in the text (the schema's key order decides). */
   likedFirst: boolean;
 }
@@ -60,27 +63,39 @@ export function fragmentOf(row: VersionedPostRow, urls: PublicUrls): PostFragmen
   const flagValueAt = (at: number, key: string) => at + key.length - 'true'.length;
   return {
     version: row.version,
-    head: text.slice(0, flagValueAt(first, firstKey)),
-    middle: text.slice(first + firstKey.length, flagValueAt(second, secondKey)),
-    tail: text.slice(second + secondKey.length),
+    head: Buffer.from(text.slice(0, flagValueAt(first, firstKey))),
+    middle: Buffer.from(text.slice(first + firstKey.length, flagValueAt(second, secondKey))),
+    tail: Buffer.from(text.slice(second + secondKey.length)),
     likedFirst: liked < followed,
   };
 }
 
-function fill(fragment: PostFragment, stub: FeedStubRow): string {
+const TRUE = Buffer.from('true');
+const FALSE = Buffer.from('false');
+const COMMA = Buffer.from(',');
+const OPEN = '{"posts":[';
+const OPEN_BYTES = Buffer.from(OPEN);
+
+/** A post's text for one viewer, as its five pieces. */
+function fill(fragment: PostFragment, stub: FeedStubRow): Buffer[] {
   const [a, b] = fragment.likedFirst ? [stub.isLiked, stub.isFollowed] : [stub.isFollowed, stub.isLiked];
-  return `${fragment.head}${a}${fragment.middle}${b}${fragment.tail}`;
+  return [fragment.head, a ? TRUE : FALSE, fragment.middle, b ? TRUE : FALSE, fragment.tail];
 }
 
-/** The page text: the PostList writer's own envelope with the posts' texts inside. */
-export function writeFragmentPage(parts: string[], pagination: Pagination): string {
+/** The page: the PostList writer's own envelope with the posts' texts inside, in one copy. */
+export function writeFragmentPage(posts: Buffer[][], pagination: Pagination): Buffer {
   const empty = writePostList({ posts: [], pagination });
-  const open = '{"posts":[';
-  if (!empty.startsWith(`${open}]`)) throw new Error('posts.fragments: unexpected PostList envelope');
-  return `${open}${parts.join(',')}${empty.slice(open.length)}`;
+  if (!empty.startsWith(`${OPEN}]`)) throw new Error('posts.fragments: unexpected PostList envelope');
+  const pieces: Buffer[] = [OPEN_BYTES];
+  posts.forEach((post, i) => {
+    if (i > 0) pieces.push(COMMA);
+    for (const piece of post) pieces.push(piece);
+  });
+  pieces.push(Buffer.from(empty.slice(OPEN.length)));
+  return Buffer.concat(pieces);
 }
 
-/** Post texts kept at once per node, at most (~3 kB each). */
+/** Post texts kept at once per node, at most (~3 kB each, plus three Buffers' headers). */
 const MAX_FRAGMENTS = 5_000;
 
 export class PostFragmentCache {
@@ -102,7 +117,7 @@ export class PostFragmentCache {
    * The texts of a page's posts in page order, reading what is missing or outdated in one
    * statement. A post deleted between the two reads is left out of the page.
    */
-  async textsFor(pool: pg.Pool, stubs: readonly FeedStubRow[], urls: PublicUrls): Promise<string[]> {
+  async textsFor(pool: pg.Pool, stubs: readonly FeedStubRow[], urls: PublicUrls): Promise<Buffer[][]> {
     // Media URLs are absolute: a text belongs to one public origin.
     const keyOf = (id: string) => `${urls.origin} ${id}`;
     const found = new Map<string, PostFragment>();
@@ -119,7 +134,7 @@ export class PostFragmentCache {
         found.set(row.id, fragment);
       }
     }
-    const texts: string[] = [];
+    const texts: Buffer[][] = [];
     for (const stub of stubs) {
       const fragment = found.get(stub.id);
       if (fragment) texts.push(fill(fragment, stub));

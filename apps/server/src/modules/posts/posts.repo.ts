@@ -121,8 +121,8 @@ function feedConditions(db: DbOrTx, f: FeedFilter): SQL[] {
  */
 export function keysetAfter(
   sort: FeedSort,
-  key: string | number | Placeholder,
-  id: string | Placeholder,
+  key: string | number | Placeholder | SQL,
+  id: string | Placeholder | SQL,
 ): SQL {
   return sort === 'trending'
     ? sql`(${posts.hotScore}, ${posts.id}) < (${key}::double precision, ${id})`

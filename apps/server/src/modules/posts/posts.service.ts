@@ -205,7 +205,7 @@ export async function listFeedJson(
 ): Promise<Buffer> {
   const cache = feedPageCache(ctx);
   if (viewer && cache.enabled && isPlainFeed(q)) {
-    return Buffer.from(await signedInPlainFeedJson(ctx, viewer, q, opts.urls));
+    return signedInPlainFeedJson(ctx, viewer, q, opts.urls);
   }
   const read = async () => Buffer.from(writePostList(await listFeed(ctx, viewer, q, opts.urls)));
   if (viewer || !cache.enabled) return read();
@@ -281,7 +281,7 @@ function postFragmentCache(ctx: AppContext): PostFragmentCache {
 }
 
 /**
- * The plain feed for a signed-in viewer as JSON text (posts.fragments.ts): the page's stubs in
+ * The plain feed for a signed-in viewer as JSON bytes (posts.fragments.ts): the page's stubs in
  * one statement, each post's shared text kept per node while its version holds. The same bytes as
  * writing listPlainFeed's answer.
  */
@@ -290,7 +290,7 @@ export async function signedInPlainFeedJson(
   viewer: PostViewer,
   q: FeedQuery,
   urls: PublicUrls,
-): Promise<string> {
+): Promise<Buffer> {
   const { items, pagination } = await fetchPlainFeedPage(ctx, viewer, q, readFeedStubs);
   const texts = await postFragmentCache(ctx).textsFor(ctx.database.pool, items, urls);
   return writeFragmentPage(texts, pagination);

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { follows, posts } from '../../db/schema/index.js';
 import { can, type RoleHolder } from '../../lib/permissions.js';
-import { notBlockedBetween } from '../users/blocks.repo.js';
+import { notBlockedBetween, type ViewerValue } from '../users/blocks.repo.js';
 import { notSuspended } from '../users/users.repo.js';
 
 /** Who is looking: a signed-in member (with their roles) or null for a visitor. */
@@ -34,7 +34,9 @@ export function visiblePostsWhere(viewer: PostViewer | null): SQL {
  * prepared statement runs (posts.feed.ts): the rule's SQL is then built once per statement, and
  * the statement is the same for every member of one kind (moderator or not).
  */
-export function visiblePostsWhereFor(viewer: { id: string | Placeholder; canModerate: boolean } | null): SQL {
+export function visiblePostsWhereFor(
+  viewer: { id: string | Placeholder | ViewerValue; canModerate: boolean } | null,
+): SQL {
   if (!viewer) {
     return sql`(${posts.privacy} = 'public' and ${posts.removedAt} is null and ${notSuspended(posts.authorId)})`;
   }
@@ -42,7 +44,10 @@ export function visiblePostsWhereFor(viewer: { id: string | Placeholder; canMode
   const notRemoved = sql`(${posts.removedAt} is null or ${own})`;
   const notBlocked = notBlockedBetween(viewer.id, posts.authorId);
   if (viewer.canModerate) return sql`(${notRemoved} and ${notBlocked})`;
-  const followsRow = (followerId: SQL | string | Placeholder, followeeId: SQL | string | Placeholder) =>
+  const followsRow = (
+    followerId: SQL | string | Placeholder | ViewerValue,
+    followeeId: SQL | string | Placeholder | ViewerValue,
+  ) =>
     sql`exists (select 1 from ${follows} where ${follows.followerId} = ${followerId} and ${follows.followeeId} = ${followeeId})`;
   const viewerFollowsAuthor = followsRow(viewer.id, sql`${posts.authorId}`);
   const authorFollowsViewer = followsRow(sql`${posts.authorId}`, viewer.id);

@@ -1,15 +1,28 @@
-import { and, desc, eq, is, or, Placeholder, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, is, or, Placeholder, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { blocks, follows, users } from '../../db/schema/index.js';
 import { publicUserColumns, type PublicUserRow } from './users.repo.js';
 
 /**
+ * A viewer id that is one value for the whole (sub)query it appears in, though written as SQL:
+ * a column of an outer row that a LATERAL subquery reads (the batched feed, posts.feed.ts). It
+ * takes the same uncorrelated (hashed subplan) forms a parameter does, rebuilt per outer row.
+ */
+export class ViewerValue implements SQLWrapper {
+  constructor(readonly sql: SQL) {}
+  getSQL(): SQL {
+    return this.sql;
+  }
+}
+
+/**
  * THE block rule as an SQL predicate: true when neither of the two members blocked the other.
  * Every query that shows one member's things to another ANDs it in (posts, comments, profiles,
  * people lists, search, chat, notifications).
  *
- * - `viewer` a string (a bound member id) or a placeholder (a prepared statement's parameter):
+ * - `viewer` a string (a bound member id), a placeholder (a prepared statement's parameter) or a
+ *   ViewerValue (an outer row's column, one value per LATERAL subquery):
  *   `author NOT IN (the viewer's blocked and blockers)`.
  *   PostgreSQL runs that uncorrelated subquery once per statement as a hashed subplan, so a feed
  *   pays one index range scan of each key, not a probe per row.
@@ -19,15 +32,19 @@ import { publicUserColumns, type PublicUserRow } from './users.repo.js';
  * (Drizzle prints single-table columns bare) can never be captured by the subquery.
  */
 export function notBlockedBetween(
-  viewer: string | Placeholder | SQL | AnyPgColumn,
+  viewer: string | Placeholder | ViewerValue | SQL | AnyPgColumn,
   author: SQL | AnyPgColumn,
 ): SQL {
-  // A placeholder is a value too (a prepared statement's parameter): the uncorrelated form.
-  if (typeof viewer === 'string' || is(viewer, Placeholder)) {
-    return sql`${author} not in (select b.blocked_id from ${blocks} b where b.blocker_id = ${viewer} union all select b.blocker_id from ${blocks} b where b.blocked_id = ${viewer})`;
-  }
+  // A placeholder is a value too (a prepared statement's parameter), and so is a ViewerValue:
+  // the uncorrelated form.
+  if (viewer instanceof ViewerValue) return notBlockedForValue(viewer.sql, author);
+  if (typeof viewer === 'string' || is(viewer, Placeholder)) return notBlockedForValue(viewer, author);
   return sql`(not exists (select 1 from ${blocks} b where b.blocker_id = ${viewer} and b.blocked_id = ${author})
     and not exists (select 1 from ${blocks} b where b.blocker_id = ${author} and b.blocked_id = ${viewer}))`;
+}
+
+function notBlockedForValue(viewer: string | Placeholder | SQL, author: SQL | AnyPgColumn): SQL {
+  return sql`${author} not in (select b.blocked_id from ${blocks} b where b.blocker_id = ${viewer} union all select b.blocker_id from ${blocks} b where b.blocked_id = ${viewer})`;
 }
 
 /** True when either member blocked the other. */

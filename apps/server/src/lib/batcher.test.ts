@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { Batcher } from './batcher.js';
+
+/** A run whose batches the test ends by hand, recording what each batch held. */
+function manualRun() {
+  const batches: number[][] = [];
+  const pending: { inputs: readonly number[]; end: (fail?: Error) => void }[] = [];
+  const run = (inputs: readonly number[]) => {
+    batches.push([...inputs]);
+    return new Promise<number[]>((resolve, reject) => {
+      pending.push({
+        inputs,
+        end: (fail) => (fail ? reject(fail) : resolve(inputs.map((n) => n * 10))),
+      });
+    });
+  };
+  return { batches, pending, run };
+}
+
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('Batcher', () => {
+  it('runs a lone call at once, alone', async () => {
+    const m = manualRun();
+    const b = new Batcher(m.run, { maxInFlight: 1, maxBatch: 10 });
+    const answer = b.call(4);
+    expect(m.batches).toEqual([[4]]);
+    m.pending[0]!.end();
+    expect(await answer).toBe(40);
+  });
+
+  it('gathers the calls made while the limit is busy into the next batch, answers in order', async () => {
+    const m = manualRun();
+    const b = new Batcher(m.run, { maxInFlight: 2, maxBatch: 10 });
+    const answers = [1, 2, 3, 4, 5].map((n) => b.call(n));
+    // Two run at once; the other three wait together.
+    expect(m.batches).toEqual([[1], [2]]);
+    expect(b.inFlight).toBe(2);
+    m.pending[0]!.end();
+    await tick();
+    expect(m.batches).toEqual([[1], [2], [3, 4, 5]]);
+    m.pending[1]!.end();
+    m.pending[2]!.end();
+    expect(await Promise.all(answers)).toEqual([10, 20, 30, 40, 50]);
+    await tick();
+    expect(b.inFlight).toBe(0);
+  });
+
+  it('never puts more than maxBatch calls in one batch', async () => {
+    const m = manualRun();
+    const b = new Batcher(m.run, { maxInFlight: 1, maxBatch: 3 });
+    const answers = [1, 2, 3, 4, 5, 6, 7, 8].map((n) => b.call(n));
+    for (let i = 0; i < 4; i++) {
+      m.pending[i]!.end();
+      await tick();
+    }
+    expect(m.batches).toEqual([[1], [2, 3, 4], [5, 6, 7], [8]]);
+    expect(await Promise.all(answers)).toEqual([10, 20, 30, 40, 50, 60, 70, 80]);
+  });
+
+  it('fails every call of a failed batch, and goes on with the next', async () => {
+    const m = manualRun();
+    const b = new Batcher(m.run, { maxInFlight: 1, maxBatch: 10 });
+    const first = b.call(1);
+    const second = [b.call(2), b.call(3)].map((p) => p.catch((e: Error) => e.message));
+    const third = b.call(4).catch((e: Error) => e.message);
+    m.pending[0]!.end();
+    await tick();
+    m.pending[1]!.end(new Error('connection lost'));
+    await tick();
+    // 4 came while [2, 3] was running, so it was waiting with them: it shares their batch.
+    expect(m.batches).toEqual([[1], [2, 3, 4]]);
+    expect(await first).toBe(10);
+    expect(await Promise.all(second)).toEqual(['connection lost', 'connection lost']);
+    expect(await third).toBe('connection lost');
+    const later = b.call(5);
+    m.pending[2]!.end();
+    expect(await later).toBe(50);
+  });
+
+  it('refuses a run that answers the wrong number of results', async () => {
+    const b = new Batcher(async (inputs: readonly number[]) => inputs.slice(1), {
+      maxInFlight: 1,
+      maxBatch: 5,
+    });
+    await expect(b.call(1)).rejects.toThrow('1 inputs answered with 0 results');
+  });
+});

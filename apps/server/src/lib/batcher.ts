@@ -1,0 +1,55 @@
+/**
+ * Coalesces concurrent calls into batches, without waiting on a timer: a call runs at once while
+ * fewer than `maxInFlight` batches are running; otherwise it waits in the next batch, which
+ * starts as soon as a running one ends. Idle, a call costs what it did alone; under load, N
+ * concurrent calls cost about N / batch size round trips (group commit's trick, for reads).
+ *
+ * `run` answers one result per input, in input order. A batch that fails fails each of its calls
+ * with the same error; the next batch runs regardless.
+ */
+export class Batcher<In, Out> {
+  private waiting: { input: In; resolve: (out: Out) => void; reject: (error: unknown) => void }[] = [];
+  private running = 0;
+
+  constructor(
+    private readonly run: (inputs: readonly In[]) => Promise<readonly Out[]>,
+    private readonly opts: { maxInFlight: number; maxBatch: number },
+  ) {
+    if (opts.maxInFlight < 1 || opts.maxBatch < 1) throw new Error('Batcher: limits must be at least 1');
+  }
+
+  call(input: In): Promise<Out> {
+    return new Promise<Out>((resolve, reject) => {
+      this.waiting.push({ input, resolve, reject });
+      this.pump();
+    });
+  }
+
+  /** Batches running now (for tests and metrics). */
+  get inFlight(): number {
+    return this.running;
+  }
+
+  private pump(): void {
+    while (this.running < this.opts.maxInFlight && this.waiting.length > 0) {
+      const batch = this.waiting.splice(0, this.opts.maxBatch);
+      this.running += 1;
+      void this.settle(batch).finally(() => {
+        this.running -= 1;
+        this.pump();
+      });
+    }
+  }
+
+  private async settle(batch: typeof this.waiting): Promise<void> {
+    try {
+      const outs = await this.run(batch.map((call) => call.input));
+      if (outs.length !== batch.length) {
+        throw new Error(`Batcher: ${batch.length} inputs answered with ${outs.length} results`);
+      }
+      batch.forEach((call, i) => call.resolve(outs[i]!));
+    } catch (error) {
+      for (const call of batch) call.reject(error);
+    }
+  }
+}

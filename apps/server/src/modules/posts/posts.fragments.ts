@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { ZPost, ZPostList, type Pagination } from '@glimpse/shared';
+import { Batcher } from '../../lib/batcher.js';
 import { compileJsonWriter } from '../../lib/json-writer.js';
 import type { PublicUrls } from '../../lib/public-urls.js';
 import { ShortCache } from '../../lib/short-cache.js';
@@ -98,6 +99,29 @@ export function writeFragmentPage(posts: Buffer[][], pagination: Pagination): Bu
 /** Post texts kept at once per node, at most (~3 kB each, plus three Buffers' headers). */
 const MAX_FRAGMENTS = 5_000;
 
+const byIdBatchers = new WeakMap<pg.Pool, Batcher<readonly string[], VersionedPostRow[]>>();
+
+/**
+ * Kept texts expire together (they were kept together), so every page written in the moment
+ * after misses the same posts: the pages' missing ids are read in one statement for all of them,
+ * one such read at a time, not one statement per page.
+ */
+function postsByIdBatcher(pool: pg.Pool): Batcher<readonly string[], VersionedPostRow[]> {
+  let batcher = byIdBatchers.get(pool);
+  if (!batcher) {
+    batcher = new Batcher(
+      async (asks) => {
+        const rows = await readPostsById(pool, [...new Set(asks.flat())]);
+        const byId = new Map(rows.map((row) => [row.id, row]));
+        return asks.map((ids) => ids.flatMap((id) => byId.get(id) ?? []));
+      },
+      { maxInFlight: 1, maxBatch: 64 },
+    );
+    byIdBatchers.set(pool, batcher);
+  }
+  return batcher;
+}
+
 export class PostFragmentCache {
   private readonly cache: ShortCache<string, PostFragment>;
 
@@ -115,7 +139,8 @@ export class PostFragmentCache {
 
   /**
    * The texts of a page's posts in page order, reading what is missing or outdated in one
-   * statement. A post deleted between the two reads is left out of the page.
+   * statement (shared with the pages being written meanwhile). A post deleted between the two
+   * reads is left out of the page.
    */
   async textsFor(pool: pg.Pool, stubs: readonly FeedStubRow[], urls: PublicUrls): Promise<Buffer[][]> {
     // Media URLs are absolute: a text belongs to one public origin.
@@ -128,7 +153,7 @@ export class PostFragmentCache {
       else missing.push(stub.id);
     }
     if (missing.length > 0) {
-      for (const row of await readPostsById(pool, missing)) {
+      for (const row of await postsByIdBatcher(pool).call(missing)) {
         const fragment = fragmentOf(row, urls);
         this.cache.set(keyOf(row.id), fragment);
         found.set(row.id, fragment);

@@ -121,6 +121,51 @@ function preactRuntime(): { find: RegExp; replacement: string }[] {
   ];
 }
 
+/** What a chunking function may ask of the module graph (Rolldown's ChunkingContext). */
+interface ModuleGraph {
+  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
+}
+
+/** Every module `from` reaches by static imports, itself included. */
+function staticClosure(graph: ModuleGraph, from: string): Set<string> {
+  const seen = new Set<string>();
+  const stack = [from];
+  while (stack.length > 0) {
+    const id = stack.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    stack.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+  }
+  return seen;
+}
+
+const ENTRY = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
+const HOME = fileURLToPath(new URL('./src/features/feed/HomePage.tsx', import.meta.url));
+
+/**
+ * /home is where most visits start. Left to itself the bundler splits what Home imports into a
+ * dozen chunks shared with other screens, each with its own CSS file: ~20 requests after the
+ * Home chunk, each handled in its own task before Home can render, which on a slow phone cost
+ * more than their bytes (bench/README.md, "First paint"). Everything Home reaches by static
+ * imports and the entry does not carry goes in ONE chunk (and one CSS file); other screens that
+ * share those modules load that chunk. Dialogs and the post modal stay on demand (dynamic).
+ */
+function homeChunk() {
+  let members: Set<string> | null = null;
+  return {
+    // The members are closed under static imports already, minus what the entry carries: those
+    // must stay where they are (the default would pull them into this chunk too).
+    includeDependenciesRecursively: false,
+    name: (id: string, graph: ModuleGraph): string | null => {
+      if (!members) {
+        const entry = staticClosure(graph, ENTRY);
+        members = new Set([...staticClosure(graph, HOME)].filter((m) => !entry.has(m)));
+      }
+      return members.has(id) ? 'home' : null;
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => ({
   plugins: [react(), pwa, precompress()],
   resolve: {
@@ -148,6 +193,7 @@ export default defineConfig(({ mode }) => ({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    rolldownOptions: { output: { codeSplitting: { groups: [homeChunk()] } } },
   },
   test: {
     name: 'web',

@@ -105,9 +105,21 @@ test('phone: the feed is a two-column masonry, every card sized to its own heigh
     await createPost(request, author, { title: `Masonry ${i} ${'long words '.repeat(i % 3)}${stamp}` });
   }
   const page = await phonePage(browser);
+  const code: string[] = [];
+  page.on('request', (r) => {
+    if (['script', 'stylesheet'].includes(r.resourceType())) code.push(new URL(r.url()).pathname);
+  });
   await page.goto('/home');
   const cards = page.locator('article[data-post-card]');
   await expect(cards.filter({ hasText: `Masonry 0` })).toBeVisible();
+  // Home's own modules come as one chunk and one style sheet (vite.config.ts, homeChunk), not
+  // the dozen shared chunks and their style sheets the bundler would make: ~10 files, not ~27.
+  const firstCode = [...code];
+  expect(
+    firstCode.filter((p) => /^\/assets\/home-[\w-]+\.js$/.test(p)),
+    firstCode.join(' '),
+  ).toHaveLength(1);
+  expect(firstCode.length, firstCode.join(' ')).toBeLessThanOrEqual(10);
   await expect.poll(() => cards.count()).toBeGreaterThanOrEqual(8);
 
   const boxes = await page.evaluate(() =>

@@ -1,5 +1,5 @@
 import type { Post } from '@glimpse/shared';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
@@ -58,8 +58,9 @@ export function PostFeed({
   emptyAction,
   errorMessage = FEED_TEXT.error,
 }: PostFeedProps) {
-  // The first screen's cards first, the rest when the browser is idle (useFirstScreenCount).
-  const shown = useFirstScreenCount(posts.length);
+  // The first screen's cards first, the rest once their photos are in (useFirstScreenCount).
+  const feedRef = useRef<HTMLDivElement>(null);
+  const shown = useFirstScreenCount(posts.length, feedRef);
   const rendering = shown < posts.length;
   // A failed next page stops the observer, or it would retry in a tight loop. While the first
   // page is still being rendered, the sentinel sits too high to mean "the end is near".
@@ -77,7 +78,7 @@ export function PostFeed({
   }
 
   return (
-    <div className={styles.feed}>
+    <div ref={feedRef} className={styles.feed}>
       <PostGrid
         posts={rendering ? posts.slice(0, shown) : posts}
         onOpenPost={onOpenPost}

@@ -75,13 +75,36 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
 const SESSION_OPTIONS = '-c jit=off';
 
 function createPool(config: pg.PoolConfig): pg.Pool {
-  const options = [config.options, SESSION_OPTIONS].filter(Boolean).join(' ');
-  const pool = new pg.Pool({ ...config, options, max: POOL_SIZE });
+  const { connectionString, urlOptions } = splitUrlOptions(config.connectionString);
+  // Later `-c` settings win: the operator's own (config, then the URL's) over our defaults.
+  const options = [SESSION_OPTIONS, config.options, urlOptions].filter(Boolean).join(' ');
+  const pool = new pg.Pool({ ...config, connectionString, options, max: POOL_SIZE });
   // An idle connection the server drops (restart, failover, DROP DATABASE ... FORCE while the
   // pool is ending) emits 'error' on the pool; unheard, that would crash the whole process.
   // The pool has already discarded the client and opens a fresh one on demand.
   pool.on('error', () => {});
   return pool;
+}
+
+/**
+ * A connection string's `?options=` (e.g. `-c statement_timeout=5000`) taken out of it: pg lets
+ * the URL's parameters replace the config's, so left in it would drop SESSION_OPTIONS.
+ */
+export function splitUrlOptions(connectionString: string | undefined): {
+  connectionString: string | undefined;
+  urlOptions: string | undefined;
+} {
+  if (!connectionString) return { connectionString, urlOptions: undefined };
+  let url: URL;
+  try {
+    url = new URL(connectionString);
+  } catch {
+    return { connectionString, urlOptions: undefined }; // not a URL: pg reports it
+  }
+  const urlOptions = url.searchParams.get('options');
+  if (urlOptions === null) return { connectionString, urlOptions: undefined };
+  url.searchParams.delete('options');
+  return { connectionString: url.toString(), urlOptions };
 }
 
 function drizzleOn(pool: pg.Pool): Db {

@@ -58,23 +58,41 @@ describe('Batcher', () => {
     expect(await Promise.all(answers)).toEqual([10, 20, 30, 40, 50, 60, 70, 80]);
   });
 
-  it('fails every call of a failed batch, and goes on with the next', async () => {
+  it('runs a failed batch again call by call: only the call that breaks the run fails', async () => {
+    const seen: number[][] = [];
+    const b = new Batcher(
+      async (inputs: readonly number[]) => {
+        seen.push([...inputs]);
+        if (inputs.includes(13)) throw new Error('13 is not a page');
+        return inputs.map((n) => n * 10);
+      },
+      { maxInFlight: 1, maxBatch: 10 },
+    );
+    const answers = [1, 2, 13, 4].map((n) => b.call(n).catch((e: Error) => e.message));
+    expect(await Promise.all(answers)).toEqual([10, 20, '13 is not a page', 40]);
+    // [1] alone, then [2, 13, 4] together, which failed, then each of them alone.
+    expect(seen).toEqual([[1], [2, 13, 4], [2], [13], [4]]);
+    expect(await b.call(5)).toBe(50);
+  });
+
+  it('fails every call when the run fails for each of them (the database is down)', async () => {
     const m = manualRun();
     const b = new Batcher(m.run, { maxInFlight: 1, maxBatch: 10 });
     const first = b.call(1);
-    const second = [b.call(2), b.call(3)].map((p) => p.catch((e: Error) => e.message));
-    const third = b.call(4).catch((e: Error) => e.message);
+    const rest = [b.call(2), b.call(3)].map((p) => p.catch((e: Error) => e.message));
     m.pending[0]!.end();
     await tick();
     m.pending[1]!.end(new Error('connection lost'));
     await tick();
-    // 4 came while [2, 3] was running, so it was waiting with them: it shares their batch.
-    expect(m.batches).toEqual([[1], [2, 3, 4]]);
+    m.pending[2]!.end(new Error('connection lost'));
+    await tick();
+    m.pending[3]!.end(new Error('connection lost'));
     expect(await first).toBe(10);
-    expect(await Promise.all(second)).toEqual(['connection lost', 'connection lost']);
-    expect(await third).toBe('connection lost');
+    expect(await Promise.all(rest)).toEqual(['connection lost', 'connection lost']);
+    expect(m.batches).toEqual([[1], [2, 3], [2], [3]]);
     const later = b.call(5);
-    m.pending[2]!.end();
+    await tick();
+    m.pending[4]!.end();
     expect(await later).toBe(50);
   });
 

@@ -4,8 +4,9 @@
  * starts as soon as a running one ends. Idle, a call costs what it did alone; under load, N
  * concurrent calls cost about N / batch size round trips (group commit's trick, for reads).
  *
- * `run` answers one result per input, in input order. A batch that fails fails each of its calls
- * with the same error; the next batch runs regardless.
+ * `run` answers one result per input, in input order. A batch of several calls that fails is run
+ * again one call at a time (still counted as one batch in flight), so an input that breaks the
+ * run fails its own call only; the next batch runs regardless.
  */
 export class Batcher<In, Out> {
   private waiting: { input: In; resolve: (out: Out) => void; reject: (error: unknown) => void }[] = [];
@@ -43,13 +44,28 @@ export class Batcher<In, Out> {
 
   private async settle(batch: typeof this.waiting): Promise<void> {
     try {
-      const outs = await this.run(batch.map((call) => call.input));
-      if (outs.length !== batch.length) {
-        throw new Error(`Batcher: ${batch.length} inputs answered with ${outs.length} results`);
-      }
+      const outs = await this.runChecked(batch.map((call) => call.input));
       batch.forEach((call, i) => call.resolve(outs[i]!));
     } catch (error) {
-      for (const call of batch) call.reject(error);
+      if (batch.length === 1) {
+        batch[0]!.reject(error);
+        return;
+      }
+      for (const call of batch) {
+        try {
+          call.resolve((await this.runChecked([call.input]))[0]!);
+        } catch (own) {
+          call.reject(own);
+        }
+      }
     }
+  }
+
+  private async runChecked(inputs: readonly In[]): Promise<readonly Out[]> {
+    const outs = await this.run(inputs);
+    if (outs.length !== inputs.length) {
+      throw new Error(`Batcher: ${inputs.length} inputs answered with ${outs.length} results`);
+    }
+    return outs;
   }
 }

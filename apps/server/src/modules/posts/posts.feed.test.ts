@@ -146,6 +146,26 @@ describe('GET /api/posts: order and paging', () => {
     }
     const forged = encodeFeedCursor('newest', { id: 'zz', hotScore: 0, cursorTime: '2026' });
     expect((await feed(`?cursor=${forged}`)).statusCode).toBe(400);
+    // Shaped like the server's times but naming no instant: refused here, never sent to the database.
+    const id = (await feedOk('?limit=1')).posts[0]!.id;
+    for (const time of [
+      '2026-13-01T00:00:00.000000Z',
+      '2026-02-30T00:00:00.000000Z',
+      '2025-02-29T00:00:00.000000Z',
+      '0000-01-01T00:00:00.000000Z',
+      '2026-01-01T24:00:00.000000Z',
+    ]) {
+      const unreal = encodeFeedCursor('newest', { id, hotScore: 0, cursorTime: time });
+      const res = await feed(`?cursor=${unreal}`);
+      expect(res.statusCode, time).toBe(400);
+      expect(res.json().code).toBe('VALIDATION');
+    }
+    const leapDay = encodeFeedCursor('newest', {
+      id,
+      hotScore: 0,
+      cursorTime: '2024-02-29T00:00:00.000000Z',
+    });
+    expect((await feed(`?cursor=${leapDay}`)).statusCode).toBe(200);
   });
 
   it('refuses an unknown sort or category (400) and treats "All" as no filter', async () => {

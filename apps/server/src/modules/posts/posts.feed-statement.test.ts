@@ -358,7 +358,14 @@ describe('each feed statement shape walks its index, custom and generic plans al
   const shapes: FeedShape[] = (['newest', 'trending'] as const).flatMap((sort) =>
     kinds.flatMap((viewer) =>
       [true, false].flatMap((cursor) =>
-        (['full', 'stubs'] as const).map((columns) => ({ sort, viewer, cursor, rows: 11, columns })),
+        // Stubs are read for members only, in batches.
+        (viewer === 'signedOut' ? (['full'] as const) : (['full', 'stubs'] as const)).map((columns) => ({
+          sort,
+          viewer,
+          cursor,
+          rows: 11,
+          columns,
+        })),
       ),
     ),
   );
@@ -375,7 +382,7 @@ describe('each feed statement shape walks its index, custom and generic plans al
       await client.query(`set local plan_cache_mode = ${mode}`);
       for (const [i, shape] of shapes.entries()) {
         // Members' stubs are read in batches: the batch statement, for one member.
-        const batched = shape.columns === 'stubs' && shape.viewer !== 'signedOut';
+        const batched = shape.columns === 'stubs';
         const statement = batched ? compileFeedBatchStatement(shape) : compileFeedStatement(shape);
         const name = `explain_feed_${i}`;
         await client.query(`prepare ${name} as ${statement.text}`);

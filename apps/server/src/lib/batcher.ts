@@ -69,3 +69,22 @@ export class Batcher<In, Out> {
     return outs;
   }
 }
+
+/** Batchers kept per owner (a database pool) and key (a statement), each made on first use. */
+export class Batchers<Owner extends object, In, Out> {
+  private readonly byOwner = new WeakMap<Owner, Map<string, Batcher<In, Out>>>();
+
+  get(owner: Owner, key: string, make: () => Batcher<In, Out>): Batcher<In, Out> {
+    let byKey = this.byOwner.get(owner);
+    if (!byKey) {
+      byKey = new Map();
+      this.byOwner.set(owner, byKey);
+    }
+    let batcher = byKey.get(key);
+    if (!batcher) {
+      batcher = make();
+      byKey.set(key, batcher);
+    }
+    return batcher;
+  }
+}

@@ -1,7 +1,7 @@
 import { Column, fillPlaceholders, is, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { Batcher } from '../../lib/batcher.js';
+import { Batcher, Batchers } from '../../lib/batcher.js';
 import type { FeedSort } from '@glimpse/shared';
 import { follows, likes, postMedia, posts, users } from '../../db/schema/index.js';
 import { ViewerValue } from '../users/blocks.repo.js';
@@ -348,22 +348,12 @@ export function compileFeedBatchStatement(shape: Omit<FeedShape, 'columns'>): Fe
 const BATCH_IN_FLIGHT = 1;
 const MAX_BATCH = 64;
 
-const batchers = new WeakMap<
-  pg.Pool,
-  Map<string, Batcher<{ viewerId: string; after?: FeedCursor }, FeedStubRow[]>>
->();
+const stubBatchers = new Batchers<pg.Pool, { viewerId: string; after?: FeedCursor }, FeedStubRow[]>();
 
 function batcherFor(pool: pg.Pool, shape: Omit<FeedShape, 'columns'>) {
-  let byShape = batchers.get(pool);
-  if (!byShape) {
-    byShape = new Map();
-    batchers.set(pool, byShape);
-  }
-  const key = feedStatementName({ ...shape, columns: 'stubs' });
-  let batcher = byShape.get(key);
-  if (!batcher) {
+  return stubBatchers.get(pool, feedStatementName({ ...shape, columns: 'stubs' }), () => {
     const statement = compileFeedBatchStatement(shape);
-    batcher = new Batcher(
+    return new Batcher(
       async (inputs) => {
         const result = await pool.query<unknown[]>({
           name: statement.name,
@@ -381,9 +371,7 @@ function batcherFor(pool: pg.Pool, shape: Omit<FeedShape, 'columns'>) {
       },
       { maxInFlight: BATCH_IN_FLIGHT, maxBatch: MAX_BATCH },
     );
-    byShape.set(key, batcher);
-  }
-  return batcher;
+  });
 }
 
 /**

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { ZPost, ZPostList, type Pagination } from '@glimpse/shared';
-import { Batcher } from '../../lib/batcher.js';
+import { Batcher, Batchers } from '../../lib/batcher.js';
 import { compileJsonWriter } from '../../lib/json-writer.js';
 import type { PublicUrls } from '../../lib/public-urls.js';
 import { ShortCache } from '../../lib/short-cache.js';
@@ -99,7 +99,7 @@ export function writeFragmentPage(posts: Buffer[][], pagination: Pagination): Bu
 /** Post texts kept at once per node, at most (~3 kB each, plus three Buffers' headers). */
 const MAX_FRAGMENTS = 5_000;
 
-const byIdBatchers = new WeakMap<pg.Pool, Batcher<readonly string[], VersionedPostRow[]>>();
+const byIdBatchers = new Batchers<pg.Pool, readonly string[], VersionedPostRow[]>();
 
 /**
  * Kept texts expire together (they were kept together), so every page written in the moment
@@ -107,19 +107,19 @@ const byIdBatchers = new WeakMap<pg.Pool, Batcher<readonly string[], VersionedPo
  * one such read at a time, not one statement per page.
  */
 function postsByIdBatcher(pool: pg.Pool): Batcher<readonly string[], VersionedPostRow[]> {
-  let batcher = byIdBatchers.get(pool);
-  if (!batcher) {
-    batcher = new Batcher(
-      async (asks) => {
-        const rows = await readPostsById(pool, [...new Set(asks.flat())]);
-        const byId = new Map(rows.map((row) => [row.id, row]));
-        return asks.map((ids) => ids.flatMap((id) => byId.get(id) ?? []));
-      },
-      { maxInFlight: 1, maxBatch: 64 },
-    );
-    byIdBatchers.set(pool, batcher);
-  }
-  return batcher;
+  return byIdBatchers.get(
+    pool,
+    'posts by id',
+    () =>
+      new Batcher(
+        async (asks) => {
+          const rows = await readPostsById(pool, [...new Set(asks.flat())]);
+          const byId = new Map(rows.map((row) => [row.id, row]));
+          return asks.map((ids) => ids.flatMap((id) => byId.get(id) ?? []));
+        },
+        { maxInFlight: 1, maxBatch: 64 },
+      ),
+  );
 }
 
 export class PostFragmentCache {
@@ -154,8 +154,10 @@ export class PostFragmentCache {
     }
     if (missing.length > 0) {
       for (const row of await postsByIdBatcher(pool).call(missing)) {
-        const fragment = fragmentOf(row, urls);
-        this.cache.set(keyOf(row.id), fragment);
+        // Pages that shared the read write each post once: the first keeps it for the others.
+        const kept = this.cache.get(keyOf(row.id));
+        const fragment = kept?.version === row.version ? kept : fragmentOf(row, urls);
+        if (fragment !== kept) this.cache.set(keyOf(row.id), fragment);
         found.set(row.id, fragment);
       }
     }

@@ -1,11 +1,11 @@
-import { sql, type SQLWrapper } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, seedUser, type SeededUser, type TestApp } from '../../test/harness.js';
 import { notifications } from '../../db/schema/index.js';
 import { newId } from '../../lib/ids.js';
 import {
+  badgeBatchQuery,
   countBadgesPrepared,
-  countBadgesQuery,
   countUnread,
   countUnreadMessages,
 } from '../notifications/notifications.repo.js';
@@ -66,24 +66,21 @@ describe('chat statements are index-backed', () => {
     expect(plan).toMatch(/Update on chat_members/);
   });
 
-  it('counts both badges through the recipient indexes', async () => {
-    const query: SQLWrapper = countBadgesQuery(t.database.db, {
-      id: ben.id,
-      isAdmin: false,
-      isModerator: false,
-      permissions: [],
-    });
-    const plan = await t.database.db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_seqscan = off`);
-      const result = await tx.execute(sql`explain ${query}`);
-      return (result as unknown as { rows: Record<string, string>[] }).rows
-        .map((r) => Object.values(r)[0])
-        .join('\n');
-    });
-    expect(plan).not.toMatch(/Seq Scan/);
-    expect(plan).toMatch(/notifications_recipient(_unread)?_idx/);
-    expect(plan).toContain('chat_members_user_idx');
-  });
+  it.each([false, true])(
+    "counts many members' badges in one statement through the recipient indexes (moderators: %s)",
+    async (canModerate) => {
+      const { sql: text } = new PgDialect().sqlToQuery(badgeBatchQuery(t.database.db, canModerate));
+      const plan = await explainRows(async (q) => {
+        // A prepared statement outlives the rollback: one name per kind.
+        const name = `plan_badges_${canModerate ? 'moderator' : 'member'}`;
+        await q(`prepare ${name} as ${text}`);
+        return q(`explain execute ${name} ('{${ana.id},${ben.id}}')`);
+      });
+      expect(plan).not.toMatch(/Seq Scan/);
+      expect(plan).toMatch(/notifications_recipient(_unread)?_idx/);
+      expect(plan).toContain('chat_members_user_idx');
+    },
+  );
 });
 
 describe('countBadgesPrepared', () => {
@@ -112,5 +109,48 @@ describe('countBadgesPrepared', () => {
     }
     expect(await countBadgesPrepared(t.database, member)).toEqual({ notifications: 2, messages: 0 });
     expect(await countBadgesPrepared(t.database, moderator)).toEqual({ notifications: 1, messages: 0 });
+  });
+
+  it('answers members asking at once from shared statements, each their own counts', async () => {
+    const author = await seedUser(t);
+    const members = await Promise.all(Array.from({ length: 5 }, () => seedUser(t)));
+    const viewers = members.map((m, i) => ({
+      id: m.id,
+      isAdmin: false,
+      isModerator: i === 0,
+      permissions: [],
+    }));
+    // Different counts per member: member i has i unread notifications.
+    for (const [i, m] of members.entries()) {
+      for (let k = 0; k < i; k++) {
+        await t.database.db.insert(notifications).values({
+          id: newId(),
+          recipientId: m.id,
+          actorId: author.id,
+          actorIds: [author.id],
+          type: 'follow',
+        });
+      }
+    }
+    const expected = await Promise.all(
+      viewers.map(async (v) => ({
+        notifications: await countUnread(t.database.db, v),
+        messages: await countUnreadMessages(t.database.db, v.id),
+      })),
+    );
+    expect(expected.map((e) => e.notifications)).toEqual([0, 1, 2, 3, 4]);
+
+    const spy = vi.spyOn(t.database.pool, 'query'); // calls through
+    try {
+      const asks = [...viewers, ...viewers, ...viewers, ...viewers];
+      const answers = await Promise.all(asks.map((v) => countBadgesPrepared(t.database, v)));
+      expect(answers).toEqual([...expected, ...expected, ...expected, ...expected]);
+      // Two kinds (a moderator, members): one statement for each kind's first ask, then one for
+      // everything that waited. One statement per ask would be 20.
+      const names = spy.mock.calls.map(([config]) => (config as { name?: string }).name ?? '');
+      expect(names.filter((n) => n.startsWith('badges_')).length).toBeLessThanOrEqual(4);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

@@ -53,8 +53,11 @@ export async function listChatMessages(
   return rows.reverse().map((row) => toMessage(row, reads.get(row.id) ?? [], urls));
 }
 
-/** Badge counts running at once per node: the rest wait, merged per member (badge-queue.ts). */
-export const BADGE_PUSHES_IN_FLIGHT = 3;
+/**
+ * Badge pushes waiting on their count at once per node: their counts share statements
+ * (countBadgesPrepared batches them), so this bounds memory, not database work.
+ */
+export const BADGE_PUSHES_IN_FLIGHT = 100;
 
 const badgeQueues = new WeakMap<AppContext, BadgeQueue<PostViewer>>();
 

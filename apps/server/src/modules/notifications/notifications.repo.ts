@@ -1,13 +1,14 @@
-import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, is, isNull, Placeholder, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { NotificationType } from '@glimpse/shared';
+import { Batcher, Batchers } from '../../lib/batcher.js';
 import { can } from '../../lib/permissions.js';
 import type { Database, DbOrTx, Tx } from '../../db/client.js';
 import { chatMembers, comments, notifications, posts, users } from '../../db/schema/index.js';
 import type { PageWindow, TimeKey } from '../../lib/pagination.js';
 import { descIndexed, exactTime } from '../posts/posts.repo.js';
-import { visiblePostsWhere, type PostViewer } from '../posts/posts.visibility.js';
-import { notBlockedBetween } from '../users/blocks.repo.js';
+import { visiblePostsWhereFor, type PostViewer } from '../posts/posts.visibility.js';
+import { notBlockedBetween, ViewerValue } from '../users/blocks.repo.js';
 import { authorColumns, notSuspended, type AuthorRow } from '../users/users.repo.js';
 
 /** A member who may receive a notification: their roles (for the privacy rule) and switches. */
@@ -180,9 +181,19 @@ export interface NotificationRow {
  * The query must join `posts` and `comments` (left joins on the notification's ids).
  */
 function shownTo(viewer: PostViewer): SQL {
+  return shownToRule({ id: viewer.id, canModerate: can(viewer, 'moderate_content') });
+}
+
+/** A reader of notifications as the rule needs them: an id (a value, or a batch row's column) and their kind. */
+interface RuleViewer {
+  id: string | ViewerValue;
+  canModerate: boolean;
+}
+
+function shownToRule(viewer: RuleViewer): SQL {
   return and(
     eq(notifications.recipientId, viewer.id),
-    sql`(${notifications.postId} is null or ${visiblePostsWhere(viewer)})`,
+    sql`(${notifications.postId} is null or ${visiblePostsWhereFor(viewer)})`,
     sql`(${notifications.commentId} is null or ${comments.removedAt} is null)`,
     notBlockedBetween(viewer.id, notifications.actorId),
     notSuspended(notifications.actorId),
@@ -232,57 +243,98 @@ export async function selectNotifications(
   return rows.map((r) => ({ ...r, othersCount: Number(r.othersCount) }));
 }
 
-function countUnreadQuery(db: DbOrTx, viewer: PostViewer) {
+function countUnreadQuery(db: DbOrTx, viewer: RuleViewer) {
   return db
     .select({ n: sql<number>`count(*)::int` })
     .from(notifications)
     .leftJoin(posts, eq(posts.id, notifications.postId))
     .leftJoin(comments, eq(comments.id, notifications.commentId))
-    .where(and(shownTo(viewer), isNull(notifications.readAt)));
+    .where(and(shownToRule(viewer), isNull(notifications.readAt)));
 }
 
 export async function countUnread(db: DbOrTx, viewer: PostViewer): Promise<number> {
-  const [row] = await countUnreadQuery(db, viewer);
+  const [row] = await countUnreadQuery(db, { id: viewer.id, canModerate: can(viewer, 'moderate_content') });
   return Number(row?.n ?? 0);
 }
 
-/** The statement of countBadges (exported for its plan test). */
-export function countBadgesQuery(db: DbOrTx, viewer: PostViewer): SQL {
-  return sql`select (${countUnreadQuery(db, viewer)}) as notifications, (${countUnreadMessagesQuery(db, viewer.id)}) as messages`;
+const BADGE_BATCH = sql.raw('badge_batch');
+
+/**
+ * The badges of many members of one kind (moderators or not) in ONE statement: their ids as an
+ * array, each member's two counts a LATERAL run of the one-member counts with the id read from
+ * the member's array row (ViewerValue: the rule keeps its once-per-member hashed form). The alias
+ * `badge_batch` must differ from every alias the rule's subqueries use (`b`).
+ * Rows: `n` (the member's 1-based place in the array), `notifications`, `messages`.
+ */
+export function badgeBatchQuery(db: DbOrTx, canModerate: boolean): SQL {
+  const viewer: RuleViewer = { id: new ViewerValue(sql`${BADGE_BATCH}.viewer_id`), canModerate };
+  return sql`select ${BADGE_BATCH}.n::int as n, badge.notifications, badge.messages
+    from unnest(${sql.placeholder('viewerIds')}::varchar[]) with ordinality as ${BADGE_BATCH}(viewer_id, n)
+    cross join lateral (select (${countUnreadQuery(db, viewer)}) as notifications,
+      (${countUnreadMessagesQuery(db, viewer.id)}) as messages) badge`;
 }
 
-/** Stands in for the viewer's id while a badge statement is built once (see countBadgesPrepared). */
-const VIEWER_ID_SLOT = '\u0000viewer-id';
+type Badges = { notifications: number; messages: number };
+
+/** Badge statements running at once per pool and kind; the rest wait and go together. */
+const BADGE_BATCH_IN_FLIGHT = 1;
+const BADGE_BATCH_MAX = 100;
+const badgeBatchers = new Batchers<object, string, Badges>();
 const badgeStatements = new Map<string, { name: string; text: string; params: unknown[] }>();
 
 /**
- * countBadges as a named prepared statement: the rule's SQL depends on the viewer only through
- * their id (a parameter) and whether they may moderate (two shapes), so each shape is built once,
- * with a stand-in id, and PostgreSQL parses and plans it once per connection. Every `unread_counts`
- * push runs this, so building the visibility rule's SQL each time was most of a push's cost.
+ * A member's two badges (unread notifications they may be shown, unread chat messages). Every
+ * `unread_counts` push runs this, and under a stream of chat messages every recipient asks at
+ * once: concurrent asks of one kind share one named prepared statement (badgeBatchQuery) through
+ * a batcher, so N recipients cost about one round trip, not N. Idle, an ask runs alone at once.
  */
-export async function countBadgesPrepared(
+export function countBadgesPrepared(
   database: Pick<Database, 'db' | 'pool'>,
   viewer: PostViewer,
-): Promise<{ notifications: number; messages: number }> {
-  const shape = can(viewer, 'moderate_content') ? 'moderator' : 'member';
-  let statement = badgeStatements.get(shape);
-  if (!statement) {
-    const slot: PostViewer = { ...viewer, id: VIEWER_ID_SLOT };
-    const query = new PgDialect().sqlToQuery(countBadgesQuery(database.db, slot));
-    statement = { name: `badges_${shape}`, text: query.sql, params: query.params };
-    badgeStatements.set(shape, statement);
-  }
-  const result = await database.pool.query<{ notifications: number; messages: number }>({
-    name: statement.name,
-    text: statement.text,
-    values: statement.params.map((p) => (p === VIEWER_ID_SLOT ? viewer.id : p)),
-  });
-  const [row] = result.rows;
-  return { notifications: Number(row?.notifications ?? 0), messages: Number(row?.messages ?? 0) };
+): Promise<Badges> {
+  const canModerate = can(viewer, 'moderate_content');
+  const shape = canModerate ? 'moderator' : 'member';
+  const batcher = badgeBatchers.get(
+    database.pool,
+    shape,
+    () =>
+      new Batcher((ids) => runBadgeBatch(database, shape, canModerate, ids), {
+        maxInFlight: BADGE_BATCH_IN_FLIGHT,
+        maxBatch: BADGE_BATCH_MAX,
+      }),
+  );
+  return batcher.call(viewer.id);
 }
 
-function countUnreadMessagesQuery(db: DbOrTx, userId: string) {
+async function runBadgeBatch(
+  database: Pick<Database, 'db' | 'pool'>,
+  shape: string,
+  canModerate: boolean,
+  ids: readonly string[],
+): Promise<Badges[]> {
+  let statement = badgeStatements.get(shape);
+  if (!statement) {
+    const query = new PgDialect().sqlToQuery(badgeBatchQuery(database.db, canModerate));
+    statement = { name: `badges_${shape}_batch`, text: query.sql, params: query.params };
+    badgeStatements.set(shape, statement);
+  }
+  const result = await database.pool.query<{
+    n: number;
+    notifications: number | string;
+    messages: number | string;
+  }>({
+    name: statement.name,
+    text: statement.text,
+    values: statement.params.map((p) => (is(p, Placeholder) ? ids : p)),
+  });
+  const out: Badges[] = ids.map(() => ({ notifications: 0, messages: 0 }));
+  for (const row of result.rows) {
+    out[row.n - 1] = { notifications: Number(row.notifications ?? 0), messages: Number(row.messages ?? 0) };
+  }
+  return out;
+}
+
+function countUnreadMessagesQuery(db: DbOrTx, userId: string | ViewerValue) {
   return db
     .select({ n: sql<number>`coalesce(sum(${chatMembers.unreadCount}), 0)::int` })
     .from(chatMembers)

@@ -60,6 +60,24 @@ const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the app-wide real-time layer', () => {
+  // First in the file: once the page has loaded, later mounts connect at once (LiveUpdates.tsx).
+  it('opens the socket only after the page has loaded, so the first screen paints first', async () => {
+    let readyState: DocumentReadyState = 'loading';
+    const state = vi.spyOn(document, 'readyState', 'get').mockImplementation(() => readyState);
+    try {
+      signedIn();
+      renderApp('/home');
+      await screen.findByRole('heading', { level: 1, name: 'Home' });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(sockets).toHaveLength(0);
+      readyState = 'complete';
+      window.dispatchEvent(new Event('load'));
+      await waitFor(() => expect(sockets.length).toBeGreaterThan(0));
+    } finally {
+      state.mockRestore();
+    }
+  });
+
   it('connects once for the signed-in app and moves the badges and the title with unread_counts', async () => {
     signedIn();
     renderApp('/home');

@@ -9,7 +9,7 @@ import { useDocumentTitleCount } from '../lib/useDocumentTitle';
 const LiveSocket = lazy(() => import('./LiveSocket').then((m) => ({ default: m.LiveSocket })));
 
 /** The socket waits for the page's load and an idle moment, at most this long (see usePageLoaded). */
-export const LIVE_SOCKET_MAX_WAIT_MS = 3000;
+const LIVE_SOCKET_MAX_WAIT_MS = 3000;
 
 /** Once true, stays true: later mounts (a sign-in, a new layout) connect at once. */
 let pageLoaded = false;

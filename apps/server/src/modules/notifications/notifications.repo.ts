@@ -181,13 +181,17 @@ export interface NotificationRow {
  * The query must join `posts` and `comments` (left joins on the notification's ids).
  */
 function shownTo(viewer: PostViewer): SQL {
-  return shownToRule({ id: viewer.id, canModerate: can(viewer, 'moderate_content') });
+  return shownToRule(ruleViewerOf(viewer));
 }
 
 /** A reader of notifications as the rule needs them: an id (a value, or a batch row's column) and their kind. */
 interface RuleViewer {
   id: string | ViewerValue;
   canModerate: boolean;
+}
+
+function ruleViewerOf(viewer: PostViewer): RuleViewer {
+  return { id: viewer.id, canModerate: can(viewer, 'moderate_content') };
 }
 
 function shownToRule(viewer: RuleViewer): SQL {
@@ -253,7 +257,7 @@ function countUnreadQuery(db: DbOrTx, viewer: RuleViewer) {
 }
 
 export async function countUnread(db: DbOrTx, viewer: PostViewer): Promise<number> {
-  const [row] = await countUnreadQuery(db, { id: viewer.id, canModerate: can(viewer, 'moderate_content') });
+  const [row] = await countUnreadQuery(db, ruleViewerOf(viewer));
   return Number(row?.n ?? 0);
 }
 

@@ -61,6 +61,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('the app-wide real-time layer', () => {
   // First in the file: once the page has loaded, later mounts connect at once (LiveUpdates.tsx).
+  // Offline, the socket's code waits for the network: lib/useOnlineStatus.test.ts (loadWhenOnline).
   it('opens the socket only after the page has loaded, so the first screen paints first', async () => {
     let readyState: DocumentReadyState = 'loading';
     const state = vi.spyOn(document, 'readyState', 'get').mockImplementation(() => readyState);

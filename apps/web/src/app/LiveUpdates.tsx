@@ -1,12 +1,15 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useUnreadCountsQuery } from '../api/queries/notifications';
 import { afterPageLoad } from '../lib/idle';
+import { loadWhenOnline } from '../lib/useOnlineStatus';
 import { useAuth } from '../lib/useAuth';
 import { useDocumentTitleCount } from '../lib/useDocumentTitle';
 
 // Socket.IO, the chat cache and the chat store are a chunk of their own: a visitor never loads
 // them, and a member's first paint does not wait for them.
-const LiveSocket = lazy(() => import('./LiveSocket').then((m) => ({ default: m.LiveSocket })));
+const LiveSocket = lazy(() =>
+  loadWhenOnline(() => import('./LiveSocket')).then((m) => ({ default: m.LiveSocket })),
+);
 
 /** The socket waits for the page's load and an idle moment, at most this long (see usePageLoaded). */
 const LIVE_SOCKET_MAX_WAIT_MS = 3000;

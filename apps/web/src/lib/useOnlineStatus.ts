@@ -22,3 +22,18 @@ export function useOnlineStatus(): boolean {
 export function isOffline(): boolean {
   return typeof navigator !== 'undefined' && navigator.onLine === false;
 }
+
+/**
+ * Runs `load` once the browser is online, and again at the next `online` event after a failure:
+ * the promise never rejects. For code the app can do without for a while (the socket): a member
+ * who goes offline before it arrives keeps the page, not an error screen.
+ */
+export function loadWhenOnline<T>(load: () => Promise<T>): Promise<T> {
+  return new Promise<T>((resolve) => {
+    const attempt = () => {
+      if (isOffline()) window.addEventListener('online', attempt, { once: true });
+      else load().then(resolve, () => window.addEventListener('online', attempt, { once: true }));
+    };
+    attempt();
+  });
+}

@@ -284,7 +284,6 @@ type Badges = { notifications: number; messages: number };
 const BADGE_BATCH_IN_FLIGHT = 1;
 const BADGE_BATCH_MAX = 100;
 const badgeBatchers = new Batchers<object, string, Badges>();
-const badgeStatements = new Map<string, { name: string; text: string; params: unknown[] }>();
 
 /**
  * A member's two badges (unread notifications they may be shown, unread chat messages). Every
@@ -298,44 +297,26 @@ export function countBadgesPrepared(
 ): Promise<Badges> {
   const canModerate = can(viewer, 'moderate_content');
   const shape = canModerate ? 'moderator' : 'member';
-  const batcher = badgeBatchers.get(
-    database.pool,
-    shape,
-    () =>
-      new Batcher((ids) => runBadgeBatch(database, shape, canModerate, ids), {
-        maxInFlight: BADGE_BATCH_IN_FLIGHT,
-        maxBatch: BADGE_BATCH_MAX,
-      }),
-  );
-  return batcher.call(viewer.id);
-}
-
-async function runBadgeBatch(
-  database: Pick<Database, 'db' | 'pool'>,
-  shape: string,
-  canModerate: boolean,
-  ids: readonly string[],
-): Promise<Badges[]> {
-  let statement = badgeStatements.get(shape);
-  if (!statement) {
-    const query = new PgDialect().sqlToQuery(badgeBatchQuery(database.db, canModerate));
-    statement = { name: `badges_${shape}_batch`, text: query.sql, params: query.params };
-    badgeStatements.set(shape, statement);
-  }
-  const result = await database.pool.query<{
-    n: number;
-    notifications: number | string;
-    messages: number | string;
-  }>({
-    name: statement.name,
-    text: statement.text,
-    values: statement.params.map((p) => (is(p, Placeholder) ? ids : p)),
+  const batcher = badgeBatchers.get(database.pool, shape, () => {
+    const { sql: text, params } = new PgDialect().sqlToQuery(badgeBatchQuery(database.db, canModerate));
+    const name = `badges_${shape}_batch`;
+    return new Batcher(
+      async (ids: readonly string[]) => {
+        const result = await database.pool.query<{
+          n: number;
+          notifications: number | string;
+          messages: number | string;
+        }>({ name, text, values: params.map((p) => (is(p, Placeholder) ? ids : p)) });
+        const out: Badges[] = ids.map(() => ({ notifications: 0, messages: 0 }));
+        for (const row of result.rows) {
+          out[row.n - 1] = { notifications: Number(row.notifications), messages: Number(row.messages) };
+        }
+        return out;
+      },
+      { maxInFlight: BADGE_BATCH_IN_FLIGHT, maxBatch: BADGE_BATCH_MAX },
+    );
   });
-  const out: Badges[] = ids.map(() => ({ notifications: 0, messages: 0 }));
-  for (const row of result.rows) {
-    out[row.n - 1] = { notifications: Number(row.notifications ?? 0), messages: Number(row.messages ?? 0) };
-  }
-  return out;
+  return batcher.call(viewer.id);
 }
 
 function countUnreadMessagesQuery(db: DbOrTx, userId: string | ViewerValue) {

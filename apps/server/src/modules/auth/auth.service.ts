@@ -22,10 +22,12 @@ import {
   findUserByEmail,
   findSessionVersion,
   findUserById,
+  findTokenMember,
   findUserByLogin,
   findUserByUsername,
   insertUser,
   updateUser,
+  type TokenMemberRow,
   type UserRow,
 } from '../users/users.repo.js';
 
@@ -46,7 +48,7 @@ export async function authenticateToken(
       ? new AppError('TOKEN_EXPIRED', MSG.tokenExpired)
       : new AppError('INVALID_TOKEN', MSG.invalidToken);
   }
-  const row = await findUserById(ctx.db, result.payload.userId);
+  const row = await findTokenMember(ctx.db, result.payload.userId);
   if (!row) throw new AppError('UNAUTHENTICATED', MSG.accessTokenRequired);
   // Read with the row above on every request and socket sign-in: a suspension stops every
   // token of the member at once, with no extra query. Checked before the session version (which
@@ -71,7 +73,7 @@ export async function sessionStillValid(ctx: AppContext, userId: string, version
 }
 
 /** 403 with the catalogue's text (and the end, when there is one) for a suspended member. */
-function refuseSuspended(row: UserRow): void {
+function refuseSuspended(row: Pick<TokenMemberRow, 'suspendedAt' | 'suspendedUntil'>): void {
   if (!isSuspendedNow(row)) return;
   throw new AppError(
     'ACCOUNT_SUSPENDED',

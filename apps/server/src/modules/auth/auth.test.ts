@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { MSG, type AuthResponse, type TokenPayload } from '@glimpse/shared';
 import { signToken } from '../../lib/jwt.js';
 import {
@@ -8,6 +8,7 @@ import {
   testAddress,
   type TestApp,
 } from '../../test/harness.js';
+import { TOKEN_MEMBER_STATEMENT } from '../users/users.repo.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -178,6 +179,20 @@ describe('GET /api/auth/me and token rules', () => {
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe('Invalid token');
     }
+  });
+
+  it("reads the token's member through one named prepared statement, on every request", async () => {
+    const { token } = await registerViaApi(t.app);
+    const pool = t.app.ctx.database.pool;
+    const spy = vi.spyOn(pool, 'query'); // calls through
+    onTestFinished(() => {
+      spy.mockRestore();
+    });
+    for (let i = 0; i < 3; i++) expect((await me(`Bearer ${token}`)).statusCode).toBe(200);
+    const named = spy.mock.calls.filter(
+      ([config]) => (config as { name?: string }).name === TOKEN_MEMBER_STATEMENT,
+    );
+    expect(named).toHaveLength(3);
   });
 
   it('answers 401 when the token belongs to a member who no longer exists', async () => {

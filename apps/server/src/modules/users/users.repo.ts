@@ -1,6 +1,6 @@
 import { eq, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { insertedRow } from '../../lib/db-errors.js';
 import { users } from '../../db/schema/index.js';
 
@@ -38,6 +38,49 @@ export type AuthorRow = Pick<
   | 'isVerified'
   | 'followersCount'
 >;
+
+/** What a token's check reads of its member (auth.service authenticateToken): roles, session, suspension. */
+const tokenMemberColumns = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  isAdmin: users.isAdmin,
+  isModerator: users.isModerator,
+  permissions: users.permissions,
+  sessionVersion: users.sessionVersion,
+  suspendedAt: users.suspendedAt,
+  suspendedUntil: users.suspendedUntil,
+};
+
+export type TokenMemberRow = Pick<UserRow, keyof typeof tokenMemberColumns>;
+
+function prepareTokenMember(db: Db) {
+  return db
+    .select(tokenMemberColumns)
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare(TOKEN_MEMBER_STATEMENT);
+}
+
+/** The statement's name on each pooled connection (one text, so one name). */
+export const TOKEN_MEMBER_STATEMENT = 'glimpse_token_member';
+
+const tokenMemberStatements = new WeakMap<Db, ReturnType<typeof prepareTokenMember>>();
+
+/**
+ * The member behind a token, on every authenticated request and socket sign-in: a named prepared
+ * statement, so its SQL is built once per process and parsed and planned once per connection.
+ */
+export async function findTokenMember(db: Db, id: string): Promise<TokenMemberRow | undefined> {
+  let statement = tokenMemberStatements.get(db);
+  if (!statement) {
+    statement = prepareTokenMember(db);
+    tokenMemberStatements.set(db, statement);
+  }
+  const [row] = await statement.execute({ id });
+  return row;
+}
 
 export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);

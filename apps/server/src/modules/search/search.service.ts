@@ -53,34 +53,44 @@ export async function search(
   const viewerId = viewer?.id ?? null;
   // type=users reads its best name matches once, for its people page and for their posts.
   const nameTiers = q.type === 'users' ? readNameTiers(ctx.db, q.q, MEMBERS_FOR_POSTS, viewerId) : null;
-  const [postRows, userRows, tagRows, placeRows] = await Promise.all([
+  // Each list goes on to what it needs next (posts to their authors and images, people to their
+  // counts and follows) as soon as its own rows arrive, not once every list has.
+  const postsPage = (
     nameTiers
       ? nameTiers.then((members) => searchPostsByMembers(ctx.db, q.q, viewer, win, members))
-      : POSTS_OF[q.type](ctx.db, q.q, viewer, win),
+      : POSTS_OF[q.type](ctx.db, q.q, viewer, win)
+  ).then(async (rows) => {
+    const page = pageOf(rows, q.limit);
+    return { ...page, items: await hydratePosts(ctx.db, page.items, viewer, urls) };
+  });
+  const usersPage = (
     nameTiers
       ? nameTiers.then((members) => searchUsers(ctx.db, q.q, win, viewerId, members))
       : wants('users')
         ? searchUsers(ctx.db, q.q, win, viewerId)
-        : none,
-    wants('tags') ? searchTags(ctx.db, q.q, viewer, win) : none,
-    wants('places') ? searchPlaces(ctx.db, q.q, viewer, win) : none,
+        : none
+  ).then(async (rows) => {
+    const page = pageOf(rows, q.limit);
+    const [counted, followed] = await Promise.all([
+      withVisiblePostsCounts(ctx.db, page.items, viewer),
+      viewer
+        ? followedAmong(
+            ctx.db,
+            viewer.id,
+            page.items.map((u) => u.id),
+          )
+        : null,
+    ]);
+    return { ...page, counted, followed };
+  });
+  const [postsRead, usersRead, tagsPage, placesPage] = await Promise.all([
+    postsPage,
+    usersPage,
+    (wants('tags') ? searchTags(ctx.db, q.q, viewer, win) : none).then((rows) => pageOf(rows, q.limit)),
+    (wants('places') ? searchPlaces(ctx.db, q.q, viewer, win) : none).then((rows) => pageOf(rows, q.limit)),
   ]);
-  const postsPage = pageOf(postRows, q.limit);
-  const usersPage = pageOf(userRows, q.limit);
-  const tagsPage = pageOf(tagRows, q.limit);
-  const placesPage = pageOf(placeRows, q.limit);
-
-  const [posts, shownUsers, followed] = await Promise.all([
-    hydratePosts(ctx.db, postsPage.items, viewer, urls),
-    withVisiblePostsCounts(ctx.db, usersPage.items, viewer),
-    viewer
-      ? followedAmong(
-          ctx.db,
-          viewer.id,
-          usersPage.items.map((u) => u.id),
-        )
-      : Promise.resolve(null),
-  ]);
+  const posts = postsRead.items;
+  const { counted: shownUsers, followed } = usersRead;
   // isFollowedByUser exists only for a signed-in viewer (API.md PublicUser).
   const users = shownUsers.map((row) =>
     toPublicUser(row, urls, followed ? { isFollowedByUser: followed.has(row.id) } : {}),
@@ -92,7 +102,7 @@ export async function search(
     results: { posts, users, tags: tagsPage.items, places: placesPage.items },
     pagination: {
       currentPage: q.page,
-      hasNextPage: postsPage.hasMore || usersPage.hasMore || tagsPage.hasMore || placesPage.hasMore,
+      hasNextPage: postsRead.hasMore || usersRead.hasMore || tagsPage.hasMore || placesPage.hasMore,
       hasPrevPage: q.page > 1,
       // Relevance order has no stable keyset; search pages by number only.
       nextCursor: null,

@@ -111,7 +111,6 @@ function drizzleOn(pool: pg.Pool): Db {
   return drizzle(pool, { schema }) as unknown as Db;
 }
 
-/** Applies every pending migration. Safe to call on every start. */
 /** The advisory lock migrations run under ("glmp"), so N nodes starting at once migrate once. */
 const MIGRATION_LOCK = 0x676c6d70;
 

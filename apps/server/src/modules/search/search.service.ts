@@ -55,7 +55,7 @@ export async function search(
   const nameTiers = q.type === 'users' ? readNameTiers(ctx.db, q.q, MEMBERS_FOR_POSTS, viewerId) : null;
   // Each list goes on to what it needs next (posts to their authors and images, people to their
   // counts and follows) as soon as its own rows arrive, not once every list has.
-  const postsPage = (
+  const postsAnswer = (
     nameTiers
       ? nameTiers.then((members) => searchPostsByMembers(ctx.db, q.q, viewer, win, members))
       : POSTS_OF[q.type](ctx.db, q.q, viewer, win)
@@ -63,7 +63,7 @@ export async function search(
     const page = pageOf(rows, q.limit);
     return { ...page, items: await hydratePosts(ctx.db, page.items, viewer, urls) };
   });
-  const usersPage = (
+  const usersAnswer = (
     nameTiers
       ? nameTiers.then((members) => searchUsers(ctx.db, q.q, win, viewerId, members))
       : wants('users')
@@ -83,14 +83,14 @@ export async function search(
     ]);
     return { ...page, counted, followed };
   });
-  const [postsRead, usersRead, tagsPage, placesPage] = await Promise.all([
-    postsPage,
-    usersPage,
+  const [postsPage, usersPage, tagsPage, placesPage] = await Promise.all([
+    postsAnswer,
+    usersAnswer,
     (wants('tags') ? searchTags(ctx.db, q.q, viewer, win) : none).then((rows) => pageOf(rows, q.limit)),
     (wants('places') ? searchPlaces(ctx.db, q.q, viewer, win) : none).then((rows) => pageOf(rows, q.limit)),
   ]);
-  const posts = postsRead.items;
-  const { counted: shownUsers, followed } = usersRead;
+  const posts = postsPage.items;
+  const { counted: shownUsers, followed } = usersPage;
   // isFollowedByUser exists only for a signed-in viewer (API.md PublicUser).
   const users = shownUsers.map((row) =>
     toPublicUser(row, urls, followed ? { isFollowedByUser: followed.has(row.id) } : {}),
@@ -102,7 +102,7 @@ export async function search(
     results: { posts, users, tags: tagsPage.items, places: placesPage.items },
     pagination: {
       currentPage: q.page,
-      hasNextPage: postsRead.hasMore || usersRead.hasMore || tagsPage.hasMore || placesPage.hasMore,
+      hasNextPage: postsPage.hasMore || usersPage.hasMore || tagsPage.hasMore || placesPage.hasMore,
       hasPrevPage: q.page > 1,
       // Relevance order has no stable keyset; search pages by number only.
       nextCursor: null,

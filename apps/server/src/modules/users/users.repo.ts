@@ -54,6 +54,9 @@ const tokenMemberColumns = {
 
 export type TokenMemberRow = Pick<UserRow, keyof typeof tokenMemberColumns>;
 
+/** The statement's name on each pooled connection (one text, so one name). */
+export const TOKEN_MEMBER_STATEMENT = 'glimpse_token_member';
+
 function prepareTokenMember(db: Db) {
   return db
     .select(tokenMemberColumns)
@@ -62,9 +65,6 @@ function prepareTokenMember(db: Db) {
     .limit(1)
     .prepare(TOKEN_MEMBER_STATEMENT);
 }
-
-/** The statement's name on each pooled connection (one text, so one name). */
-export const TOKEN_MEMBER_STATEMENT = 'glimpse_token_member';
 
 const tokenMemberStatements = new WeakMap<Db, ReturnType<typeof prepareTokenMember>>();
 

@@ -278,6 +278,18 @@ describe('GET /api/search: users', () => {
   });
 });
 
+describe('GET /api/search: the counts on people', () => {
+  it("counts each person's posts as the viewer may see them (the private one for its author only)", async () => {
+    const postsOfWriter = async (viewer?: SeededUser) =>
+      (await ok(q('writer', '&type=users'), viewer)).results.users.find((u) => u.id === author.id)?.stats
+        .postsCount;
+    // 20 public posts and one private one (the fixtures above); the stored counter says 0.
+    expect(await postsOfWriter()).toBe(20);
+    expect(await postsOfWriter(stranger)).toBe(20);
+    expect(await postsOfWriter(author)).toBe(21);
+  });
+});
+
 describe('GET /api/search: tags and places', () => {
   it('lists tags by prefix, case-insensitively, with counts of visible posts, most first', async () => {
     const tags = (await ok(q('SUN', '&type=tags'))).results.tags;

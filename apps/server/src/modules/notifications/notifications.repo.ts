@@ -1,4 +1,4 @@
-import { and, eq, inArray, is, isNull, Placeholder, sql, type SQL } from 'drizzle-orm';
+import { and, eq, fillPlaceholders, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { NotificationType } from '@glimpse/shared';
 import { Batcher, Batchers } from '../../lib/batcher.js';
@@ -7,7 +7,7 @@ import type { Database, DbOrTx, Tx } from '../../db/client.js';
 import { chatMembers, comments, notifications, posts, users } from '../../db/schema/index.js';
 import type { PageWindow, TimeKey } from '../../lib/pagination.js';
 import { descIndexed, exactTime } from '../posts/posts.repo.js';
-import { visiblePostsWhereFor, type PostViewer } from '../posts/posts.visibility.js';
+import { ruleViewerOf, visiblePostsWhereFor, type PostViewer } from '../posts/posts.visibility.js';
 import { notBlockedBetween, ViewerValue } from '../users/blocks.repo.js';
 import { authorColumns, notSuspended, type AuthorRow } from '../users/users.repo.js';
 
@@ -190,10 +190,6 @@ interface RuleViewer {
   canModerate: boolean;
 }
 
-function ruleViewerOf(viewer: PostViewer): RuleViewer {
-  return { id: viewer.id, canModerate: can(viewer, 'moderate_content') };
-}
-
 function shownToRule(viewer: RuleViewer): SQL {
   return and(
     eq(notifications.recipientId, viewer.id),
@@ -306,7 +302,7 @@ export function countBadgesPrepared(
           n: number;
           notifications: number | string;
           messages: number | string;
-        }>({ name, text, values: params.map((p) => (is(p, Placeholder) ? ids : p)) });
+        }>({ name, text, values: fillPlaceholders(params, { viewerIds: ids }) });
         const out: Badges[] = ids.map(() => ({ notifications: 0, messages: 0 }));
         for (const row of result.rows) {
           out[row.n - 1] = { notifications: Number(row.notifications), messages: Number(row.messages) };

@@ -26,7 +26,12 @@ export type PostViewer = RoleHolder & { id: string };
  * `posts` must appear unaliased in the query this is used in.
  */
 export function visiblePostsWhere(viewer: PostViewer | null): SQL {
-  return visiblePostsWhereFor(viewer && { id: viewer.id, canModerate: can(viewer, 'moderate_content') });
+  return visiblePostsWhereFor(viewer && ruleViewerOf(viewer));
+}
+
+/** A member as the rule reads them: their id and whether they may see everything (moderators). */
+export function ruleViewerOf(viewer: PostViewer): { id: string; canModerate: boolean } {
+  return { id: viewer.id, canModerate: can(viewer, 'moderate_content') };
 }
 
 /**

@@ -1,5 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
+// The server needs Node 22 (federation's library). `npm test` and `npx vitest` run Vitest on the
+// Node that `npm install` put in node_modules/.bin; a `vitest` started by another Node stops here.
+if (Number(process.versions.node.split('.')[0]) < 22) {
+  throw new Error(
+    `Vitest is running on Node ${process.version} (${process.execPath}): run it through npm (npm test, npx vitest), which uses the Node 22 in node_modules/.bin`,
+  );
+}
+
 // One Vitest run covers every workspace; Playwright specs (e2e/) are never collected here.
 export default defineConfig({
   test: {

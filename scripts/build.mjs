@@ -97,7 +97,7 @@ export async function bundleForNode({ entry, outfile, inline }) {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node22',
     sourcemap: true,
     logLevel: 'warning',
     plugins: [

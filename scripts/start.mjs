@@ -18,7 +18,10 @@ import { build, SERVER_ENTRY } from './build.mjs';
 
 /** What `npm start` gives glibc when the environment does not say (two arenas). */
 const DEFAULT_MALLOC_ARENA_MAX = '2';
+/** The oldest Node the server runs on (docs: README "Quick start"). */
+const MIN_NODE_MAJOR = 22;
 
+assertNodeVersion();
 await build();
 process.env.NODE_ENV ??= 'production';
 
@@ -27,6 +30,23 @@ if (process.env.MALLOC_ARENA_MAX === undefined && usesGlibc()) {
 } else {
   process.setSourceMapsEnabled(true);
   await import(pathToFileURL(SERVER_ENTRY).href);
+}
+
+/**
+ * The server needs Node 22 or later (federation's library). `npm install` brings it on Linux x64,
+ * Linux arm64 and macOS x64 (the `node-<platform>` packages in the root package.json), and npm puts
+ * it first on PATH for every script, whatever Node runs npm itself. Elsewhere, or when this script is
+ * run with another node by hand, say so plainly instead of failing later on a missing API.
+ */
+function assertNodeVersion() {
+  const major = Number(process.versions.node.split('.')[0]);
+  if (major >= MIN_NODE_MAJOR) return;
+  console.error(
+    `Glimpse needs Node ${MIN_NODE_MAJOR} or later; this is ${process.version} (${process.execPath}).\n` +
+      'Run it through npm (`npm start`), which uses the Node that `npm install` put in node_modules/.bin, ' +
+      `or install Node ${MIN_NODE_MAJOR} on this platform.`,
+  );
+  process.exit(1);
 }
 
 function usesGlibc() {

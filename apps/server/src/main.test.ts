@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -14,9 +15,11 @@ import {
   buildServer,
   childrenOf,
   clusterProcesses,
+  descendantsOf,
   isAlive,
   postmasterOf,
   startServerProcess,
+  startViaNpmStart,
   startViaStartScript,
   waitFor,
   type ServerProcess,
@@ -106,22 +109,37 @@ describe('the server process and its embedded PostgreSQL', () => {
     expect(fs.existsSync(path.join(dataDir, 'pg', 'owner.json'))).toBe(false);
   }, 120_000);
 
-  it('`npm start` runs the server with MALLOC_ARENA_MAX=2 in a child that leaves with it, even on SIGKILL', async () => {
-    const script = await startViaStartScript(dataDir, { MALLOC_ARENA_MAX: undefined });
-    started.push(script);
-    const children = childrenOf(script.pid);
+  it('`npm start` runs the server on the Node 22 that `npm install` brought, with MALLOC_ARENA_MAX=2, in a child that leaves with it, even on SIGKILL', async () => {
+    // npm itself runs on the shell's node (here and in CI the system's Node 20).
+    const npm = await startViaNpmStart(dataDir, { MALLOC_ARENA_MAX: undefined });
+    started.push(npm);
+    const scriptPid = descendantsOf(npm.pid).find((pid) =>
+      cmdlineOf(pid).some((a) => /(^|\/)scripts\/start\.mjs$/.test(a)),
+    )!;
+    const children = childrenOf(scriptPid);
     expect(children).toHaveLength(1);
     const serverPid = children[0]!;
+    expect(cmdlineOf(serverPid).some((a) => a.endsWith('dist/main.js'))).toBe(true);
     expect(environOf(serverPid)).toContain('MALLOC_ARENA_MAX=2');
-    expect(environOf(script.pid)).not.toContain('MALLOC_ARENA_MAX=2');
-    expect((await fetch(`${script.origin}/api/health`)).status).toBe(200);
+    expect(environOf(scriptPid)).not.toContain('MALLOC_ARENA_MAX=2');
+
+    // The server's node is the node-<platform> package's binary, not the one running npm.
+    const serverNode = fs.realpathSync(`/proc/${serverPid}/exe`);
+    expect(serverNode).toContain(`${path.sep}node_modules${path.sep}`);
+    expect(fs.realpathSync(`/proc/${npm.pid}/exe`)).not.toBe(serverNode);
+    const version = execFileSync(serverNode, ['-p', 'process.versions.node'], { encoding: 'utf8' });
+    expect(Number(version.split('.')[0])).toBeGreaterThanOrEqual(22);
+    // ...and so is the test runner (npm test, npx vitest).
+    expect(Number(process.versions.node.split('.')[0])).toBeGreaterThanOrEqual(22);
+
+    expect((await fetch(`${npm.origin}/api/health`)).status).toBe(200);
     const pm = postmasterOf(dataDir)!;
     expect(childrenOf(serverPid)).toContain(pm.pid);
 
     // Killed outright, the start script cannot pass anything on: the kernel tells the server,
     // which shuts down the usual way, PostgreSQL included.
-    process.kill(script.pid, 'SIGKILL');
-    await script.exited;
+    process.kill(scriptPid, 'SIGKILL');
+    await npm.exited;
     await waitFor('the server to follow its start script', () => !isAlive(serverPid));
     await waitFor('PostgreSQL to stop', () => !isAlive(pm.pid));
     expect(clusterProcesses(dataDir)).toEqual([]);
@@ -308,6 +326,15 @@ describe('the server process and its embedded PostgreSQL', () => {
 // The two-node deployment test (two-nodes.suite.ts), in this file so it never overlaps the bundle
 // rebuilds above.
 describeTwoNodes();
+
+/** A process's arguments. */
+function cmdlineOf(pid: number): string[] {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+  } catch {
+    return [];
+  }
+}
 
 /** A process's environment as `NAME=value` lines. */
 function environOf(pid: number): string[] {

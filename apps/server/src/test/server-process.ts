@@ -5,7 +5,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BUILD_SCRIPT = path.resolve(SERVER_DIR, '../../scripts/build.mjs');
-const START_SCRIPT = path.resolve(SERVER_DIR, '../../scripts/start.mjs');
+const REPO_DIR = path.resolve(SERVER_DIR, '../..');
+const START_SCRIPT = path.resolve(REPO_DIR, 'scripts/start.mjs');
 const START_TIMEOUT_MS = 90_000;
 
 /**
@@ -57,13 +58,31 @@ export async function startViaStartScript(
   return spawnServer([START_SCRIPT], dataDir, env);
 }
 
+/**
+ * `npm start` itself, as a person types it in the repository: npm runs on whatever `node` the
+ * shell's PATH names first (the PATH given here has every `node_modules/.bin` of this run taken
+ * out, so that is the system's), and npm puts the project's `node_modules/.bin` first for the
+ * script. `pid` is npm's process.
+ */
+export async function startViaNpmStart(
+  dataDir: string,
+  env: Record<string, string | undefined> = {},
+): Promise<ServerProcess> {
+  const systemPath = (process.env.PATH ?? '')
+    .split(path.delimiter)
+    .filter((dir) => !dir.split(path.sep).includes('node_modules'))
+    .join(path.delimiter);
+  return spawnServer(['start'], dataDir, { PATH: systemPath, ...env }, { command: 'npm', cwd: REPO_DIR });
+}
+
 async function spawnServer(
   args: string[],
   dataDir: string,
   env: Record<string, string | undefined>,
+  how: { command: string; cwd: string } = { command: process.execPath, cwd: SERVER_DIR },
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, args, {
-    cwd: SERVER_DIR,
+  const child = spawn(how.command, args, {
+    cwd: how.cwd,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
@@ -115,6 +134,13 @@ export function clusterProcesses(dataDir: string): number[] {
     }
   }
   return pids;
+}
+
+/** Pids of a process's descendants, children first. */
+export function descendantsOf(pid: number): number[] {
+  const out: number[] = [];
+  for (let level = childrenOf(pid); level.length > 0; level = level.flatMap(childrenOf)) out.push(...level);
+  return out;
 }
 
 /** Pids of a process's children (a postmaster's backends and workers, which rename themselves). */

@@ -91,7 +91,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('io', io);
 
   registerHttpMetrics(app, metrics);
-  registerErrorHandler(app);
+  registerErrorHandler(app, metrics);
   registerValidation(app);
   registerAuth(app);
   registerRealtime(app, io);

@@ -72,11 +72,14 @@ async function main(): Promise<void> {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     log: (message) => log.info(message),
+    warn: (message) => log.warn(message),
   });
   running.database = database;
-  database.embedded?.onUnexpectedExit((description) => {
+  // The embedded cluster is restarted when it dies (db/client.ts); only when that fails for good
+  // does the server stop, non-zero, for its supervisor to act.
+  database.onLost((description) => {
     if (closing) return;
-    log.fatal(`${description}; the server cannot work without it and stops`);
+    log.fatal(`${description}; the server cannot work without its database and stops`);
     process.exit(1);
   });
   await migrateDatabase(database);

@@ -73,6 +73,11 @@ export const UNLIKE_ERROR_CLEAR_MS = 3_000;
 export const SHARE_POPUP_WIDTH_PX = 600;
 export const SHARE_POPUP_HEIGHT_PX = 400;
 
+/** `Retry-After` of a 503 answered while a dependency (database, Redis, media store) is down. */
+export const DEPENDENCY_RETRY_AFTER_S = 5;
+/** Default of MIN_FREE_DISK_MB: below this much free space, uploads are refused and readiness fails. */
+export const MIN_FREE_DISK_MB_DEFAULT = 256;
+
 export const JWT_TTL_SECONDS = 7 * 24 * 60 * 60;
 
 const MINUTE_MS = 60_000;

@@ -1,4 +1,4 @@
-import { MOD_MSG, MSG } from './messages.js';
+import { MOD_MSG, MSG, OPS_MSG } from './messages.js';
 
 /**
  * One error vocabulary: each code has an HTTP status and a default user-facing message.
@@ -26,6 +26,10 @@ export const ERROR_CODES = {
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: MSG.unsupportedContentType },
   RATE_LIMITED: { status: 429, message: MSG.rateLimited },
   INTERNAL: { status: 500, message: MSG.internal },
+  /** A dependency (database, Redis, media store, disk) failed: try again after `Retry-After`. */
+  SERVICE_UNAVAILABLE: { status: 503, message: OPS_MSG.serviceUnavailable },
+  /** The media disk is (nearly) full: uploads are refused before it fills up. */
+  INSUFFICIENT_STORAGE: { status: 507, message: OPS_MSG.insufficientStorage },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -223,4 +223,11 @@ export const OPS_MSG = {
   dependenciesDown: (names: string[]) => `Not ready: ${names.join(', ')} down`,
   shuttingDown: 'Not ready: shutting down',
   metricsTokenRequired: 'GET /metrics needs the bearer token METRICS_TOKEN',
+  /** 503 when a dependency fails; `Retry-After` says when to try again. */
+  serviceUnavailable: 'The service is temporarily unavailable. Please try again in a few seconds.',
+  databaseUnavailable: 'The database is temporarily unavailable. Please try again in a few seconds.',
+  mediaStoreUnavailable: 'The media store is temporarily unavailable. Please try again in a few seconds.',
+  /** 507: the disk that holds the media is (nearly) full. */
+  insufficientStorage: 'The server is out of storage space, so uploads are paused. Please try again later.',
+  lowDisk: (freeMb: number, minMb: number) => `low disk space (${freeMb} MB free, ${minMb} MB needed)`,
 } as const;

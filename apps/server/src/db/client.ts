@@ -28,8 +28,14 @@ export interface Database {
   kind: 'embedded' | 'postgres';
   /** The pool behind `db`, for a dedicated session (bulk loads, temp tables). */
   pool: pg.Pool;
-  /** The embedded cluster, when this process runs one. */
-  embedded?: EmbeddedPostgres;
+  /** The embedded cluster now running (a new one after a restart), when this process runs one. */
+  readonly embedded?: EmbeddedPostgres;
+  /**
+   * Called when the database is lost for good: the embedded cluster died and could not be
+   * started again (main.ts exits non-zero for a supervisor). A configured PostgreSQL is never
+   * lost for good: the pool reconnects whenever it answers again.
+   */
+  onLost(listener: (description: string) => void): void;
   /** Ends the pool, then stops the embedded cluster if there is one. */
   close(): Promise<void>;
 }
@@ -41,30 +47,119 @@ export interface OpenDatabaseOptions {
   dataDir?: string;
   /** One-line notes of the embedded cluster's start (first-time initialisation, recovery). */
   log?: (message: string) => void;
+  /** What went wrong and what is done about it (the embedded cluster died, was restarted). */
+  warn?: (message: string) => void;
+  /** Delays between restart attempts of a dead embedded cluster (tests shorten them). */
+  restartDelaysMs?: readonly number[];
 }
 
+/**
+ * How long a query waits for a connection (a free one in the pool, or a new one being opened)
+ * before it fails with a 503: a database that does not answer at all (a dropped network, a
+ * frozen server) must not hold requests for ever. Generous, so a burst that queues for the pool
+ * is not cut off.
+ */
+const CONNECT_TIMEOUT_MS = 10_000;
+
+/**
+ * Waits before each attempt to start a dead embedded cluster again: quick at first (a crash is
+ * usually over at once), then backing off. After the last one fails the database is lost and the
+ * server exits for its supervisor. A cluster that keeps dying (MAX_RESTARTS_PER_WINDOW within
+ * RESTART_WINDOW_MS) is lost too: a crash loop is not something to hide.
+ */
+const RESTART_DELAYS_MS = [250, 1_000, 2_000, 4_000, 8_000, 15_000];
+const MAX_RESTARTS_PER_WINDOW = 5;
+const RESTART_WINDOW_MS = 10 * 60_000;
+
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
+  const lostListeners: Array<(description: string) => void> = [];
+  const onLost = (listener: (description: string) => void) => void lostListeners.push(listener);
   if (opts.databaseUrl) {
     const pool = createPool({ connectionString: opts.databaseUrl });
-    return { db: drizzleOn(pool), kind: 'postgres', pool, close: () => pool.end() };
+    return { db: drizzleOn(pool), kind: 'postgres', pool, onLost, close: () => pool.end() };
   }
   if (!opts.dataDir) throw new Error('openDatabase needs databaseUrl or dataDir');
-  const embedded = await startEmbeddedPostgres({ dir: path.join(opts.dataDir, 'pg'), log: opts.log });
-  const pool = createPool(embedded.connection);
+  const dir = path.join(opts.dataDir, 'pg');
+  const warn = opts.warn ?? opts.log ?? (() => {});
+  const delays = opts.restartDelaysMs ?? RESTART_DELAYS_MS;
+  let cluster = await startEmbeddedPostgres({ dir, log: opts.log });
+  const pool = createPool(cluster.connection);
+  let closing = false;
+  let restarting: Promise<void> | null = null;
+  const restartTimes: number[] = [];
+
+  const lose = (description: string) => {
+    warn(`${description}; giving up`);
+    for (const listener of lostListeners) listener(description);
+  };
+
+  /** Starts the cluster again (same directory, same port if free) and points the pool at it. */
+  const restart = async (description: string) => {
+    const now = Date.now();
+    while (restartTimes.length > 0 && now - restartTimes[0]! > RESTART_WINDOW_MS) restartTimes.shift();
+    if (restartTimes.length >= MAX_RESTARTS_PER_WINDOW) {
+      lose(
+        `${description}, the ${MAX_RESTARTS_PER_WINDOW + 1}th time within ${RESTART_WINDOW_MS / 60_000} minutes`,
+      );
+      return;
+    }
+    restartTimes.push(now);
+    warn(`${description}; starting it again (requests answer 503 until it is back)`);
+    let lastError: unknown;
+    for (const [i, delay] of delays.entries()) {
+      await sleep(delay);
+      if (closing) return;
+      try {
+        const next = await startEmbeddedPostgres({ dir, log: opts.log, port: cluster.connection.port });
+        if (closing) {
+          await next.stop();
+          return;
+        }
+        // New connections go to the new cluster (its port may differ); connections to the dead
+        // one have already failed and left the pool.
+        pool.options.port = next.connection.port;
+        cluster = next;
+        watch(next);
+        (opts.log ?? warn)(`PostgreSQL is back (pid ${next.pid}, attempt ${i + 1})`);
+        return;
+      } catch (err) {
+        lastError = err;
+        warn(
+          `PostgreSQL did not start again (attempt ${i + 1} of ${delays.length}): ${(err as Error).message}`,
+        );
+      }
+    }
+    lose(`${description}; it did not start again: ${(lastError as Error | undefined)?.message ?? ''}`);
+  };
+
+  const watch = (c: EmbeddedPostgres) =>
+    c.onUnexpectedExit((description) => {
+      if (closing || restarting) return;
+      restarting = restart(description).finally(() => (restarting = null));
+    });
+  watch(cluster);
+
   return {
     db: drizzleOn(pool),
     kind: 'embedded',
     pool,
-    embedded,
+    get embedded() {
+      return cluster;
+    },
+    onLost,
     close: async () => {
+      closing = true;
       try {
         await pool.end();
       } finally {
-        await embedded.stop();
+        await restarting;
+        await cluster.stop();
       }
     },
   };
 }
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Session settings of every pooled connection. `jit=off`: PostgreSQL compiles a query with LLVM
@@ -78,11 +173,22 @@ function createPool(config: pg.PoolConfig): pg.Pool {
   const { connectionString, urlOptions } = splitUrlOptions(config.connectionString);
   // Later `-c` settings win: the operator's own (config, then the URL's) over our defaults.
   const options = [SESSION_OPTIONS, config.options, urlOptions].filter(Boolean).join(' ');
-  const pool = new pg.Pool({ ...config, connectionString, options, max: POOL_SIZE });
-  // An idle connection the server drops (restart, failover, DROP DATABASE ... FORCE while the
-  // pool is ending) emits 'error' on the pool; unheard, that would crash the whole process.
-  // The pool has already discarded the client and opens a fresh one on demand.
+  const pool = new pg.Pool({
+    ...config,
+    connectionString,
+    options,
+    max: POOL_SIZE,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
+  // A connection the server drops (restart, failover, pg_terminate_backend, the embedded
+  // postmaster dying) emits 'error'. An idle one emits it on the pool, which has then already
+  // discarded it. A checked-out one (a query or transaction running) emits it on the client
+  // itself, where the pool listens only while the client is idle: unheard, that 'error' crashed
+  // the whole process. Its query fails with the same error (answered 503 by the error handler),
+  // and on release the pool sees it is no longer queryable and drops it. Every new connection
+  // prepares its named statements again by itself (pg tracks them per connection).
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   return pool;
 }
 

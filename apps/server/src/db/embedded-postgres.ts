@@ -59,6 +59,11 @@ export interface EmbeddedPostgresOptions {
    * default true). Tests turn it off to leave a real orphan behind.
    */
   dieWithParent?: boolean;
+  /**
+   * The port to listen on when it is free (a restart keeps its clients' address); otherwise, and
+   * by default, one the OS reports free.
+   */
+  port?: number;
 }
 
 export interface ClusterConnection {
@@ -307,9 +312,9 @@ async function spawnPostmaster(
   dataDir: string,
   bins: Binaries,
   user: ClusterUser | null,
-  opts: { durable: boolean; dieWithParent: boolean },
+  opts: { durable: boolean; dieWithParent: boolean; port: number | undefined },
 ): Promise<Started> {
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const onOff = opts.durable ? 'on' : 'off';
   const args = [
     '-D',
@@ -399,6 +404,8 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
         started = await spawnPostmaster(dir, dataDir, bins, user, {
           durable: opts.durable ?? true,
           dieWithParent: opts.dieWithParent ?? true,
+          // The wanted port first; if it was taken meanwhile, any free one.
+          port: attempt === 1 ? opts.port : undefined,
         });
       } catch (err) {
         // A port taken between our probe and postgres' bind, or shared memory still held by the

@@ -10,6 +10,12 @@ export interface Metrics {
   httpInFlight: Gauge;
   /** Chat messages this node stored and sent out. */
   messagesSent: Counter;
+  /** Requests and events answered 503/507 because a dependency failed, by dependency. */
+  dependencyFailures: Counter<'dependency'>;
+  /** 1 while rate limits count in this node's memory because Redis does not answer. */
+  rateLimitFallback: Gauge;
+  /** Times rate limits fell back from Redis to this node's memory. */
+  rateLimitFallbacks: Counter;
   /** Where the sockets-connected gauge reads from (the Socket.IO server registers itself). */
   watchSockets(count: () => number): void;
   /** Where the DB pool gauges read from. */
@@ -43,6 +49,22 @@ export function createMetrics(): Metrics {
   const messagesSent = new Counter({
     name: 'glimpse_messages_sent_total',
     help: 'Chat messages stored and sent by this node',
+    registers: [registry],
+  });
+  const dependencyFailures = new Counter({
+    name: 'glimpse_dependency_failures_total',
+    help: 'Requests and socket events answered 503/507 because a dependency failed, by dependency',
+    labelNames: ['dependency'] as const,
+    registers: [registry],
+  });
+  const rateLimitFallback = new Gauge({
+    name: 'glimpse_rate_limit_fallback',
+    help: "1 while rate limits count in this node's memory because Redis does not answer",
+    registers: [registry],
+  });
+  const rateLimitFallbacks = new Counter({
+    name: 'glimpse_rate_limit_fallbacks_total',
+    help: "Times rate limits fell back from Redis to this node's memory",
     registers: [registry],
   });
   new Gauge({
@@ -91,6 +113,9 @@ export function createMetrics(): Metrics {
     httpDuration,
     httpInFlight,
     messagesSent,
+    dependencyFailures,
+    rateLimitFallback,
+    rateLimitFallbacks,
     watchSockets: (count) => (sockets = count),
     watchDbPool: (p) => (pool = p),
     watchImageQueue: (queue) => (imageQueue = queue),

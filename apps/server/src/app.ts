@@ -8,7 +8,13 @@ import type { Database } from './db/client.js';
 import { fastifyLogging } from './lib/log.js';
 import { createMetrics } from './lib/metrics.js';
 import { proxyTrust } from './lib/public-urls.js';
-import { createMemoryRateLimiter, createRedisRateLimiter } from './lib/rate-limit.js';
+import {
+  createFallbackRateLimiter,
+  createMemoryRateLimiter,
+  createRedisRateLimiter,
+  type RateLimiter,
+} from './lib/rate-limit.js';
+import { REDIS_COMMAND_TIMEOUT_MS } from './lib/redis.js';
 import { createMediaStorage } from './lib/storage/index.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -52,6 +58,30 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Rate limits in Redis, on this node's memory while Redis does not answer: logged once per outage
+ * and shown by `glimpse_rate_limit_fallback` (lib/rate-limit.ts).
+ */
+function redisRateLimiter(
+  app: FastifyInstance,
+  redis: Redis,
+  prefix: string,
+  metrics: ReturnType<typeof createMetrics>,
+): RateLimiter {
+  return createFallbackRateLimiter(createRedisRateLimiter(redis, prefix), createMemoryRateLimiter(), {
+    timeoutMs: REDIS_COMMAND_TIMEOUT_MS,
+    onFallback(err) {
+      metrics.rateLimitFallback.set(1);
+      metrics.rateLimitFallbacks.inc();
+      app.log.warn({ err }, "Redis does not answer: rate limits count on this node's memory until it does");
+    },
+    onRecover() {
+      metrics.rateLimitFallback.set(0);
+      app.log.info('Redis answers again: rate limits count in Redis');
+    },
+  });
+}
+
 /** Builds the whole app without listening: main.ts listens, tests call app.inject(). */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = opts;
@@ -81,7 +111,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     jwtSecret: opts.jwtSecret,
     redis,
     redisPrefix,
-    rateLimiter: redis ? createRedisRateLimiter(redis, redisPrefix) : createMemoryRateLimiter(),
+    rateLimiter: redis ? redisRateLimiter(app, redis, redisPrefix, metrics) : createMemoryRateLimiter(),
     storage: createMediaStorage(config),
     events: createChatEvents(io),
     metrics,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { migrateDatabase, openDatabase, type Database } from './db/client.js';
@@ -7,6 +7,7 @@ import { EmbeddedPostgresError } from './db/embedded-postgres.js';
 import { seedDemoIfEmpty, startDemoImages } from './db/seed/demo.js';
 import { printDemoBanner } from './db/seed/demo-banner.js';
 import { createLogger } from './lib/log.js';
+import { createRedisClient } from './lib/redis.js';
 import { resolveJwtSecret } from './lib/secret.js';
 import { cleanupOrphanUploads, ORPHAN_CLEANUP_INTERVAL_MS } from './modules/media/media.cleanup.js';
 
@@ -84,7 +85,7 @@ async function main(): Promise<void> {
   });
   await migrateDatabase(database);
   const jwtSecret = resolveJwtSecret({ configured: config.jwtSecret, dataDir: config.dataDir });
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3 }) : null;
+  const redis = config.redisUrl ? createRedisClient(config.redisUrl) : null;
   if (redis) {
     running.redis = redis;
     // ioredis reconnects by itself; say so once per outage instead of an unhandled error event.

@@ -80,3 +80,76 @@ export function createRedisRateLimiter(redis: Redis, prefix: string): RateLimite
   };
   return limiter;
 }
+
+/** How long rate limits stay on this node's memory after Redis failed, before Redis is tried again. */
+export const REDIS_RETRY_AFTER_FAILURE_MS = 5_000;
+
+export interface FallbackOptions {
+  /** Longest wait for Redis per call; past it, the call counts in memory (REDIS_COMMAND_TIMEOUT_MS). */
+  timeoutMs: number;
+  /** Redis failed and counting moved to memory (called once per outage). */
+  onFallback(err: unknown): void;
+  /** Redis answered again and counting is back in it. */
+  onRecover(): void;
+  /** Default REDIS_RETRY_AFTER_FAILURE_MS. */
+  retryAfterMs?: number;
+  now?: () => number;
+}
+
+function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Redis did not answer within ${ms} ms`)), ms);
+  });
+  // A late answer (or failure) of the abandoned call is of no interest.
+  promise.catch(() => undefined);
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Redis counters that fall back to this node's memory while Redis is down or frozen: a sign-in or
+ * a write is never refused, nor held longer than `timeoutMs`, because Redis is. Every limiter the
+ * app has (the routes' @fastify/rate-limit store and every `ctx.rateLimiter` key) goes through
+ * this one, so a new limit gets the fallback without knowing of it.
+ *
+ * While on memory the limits hold per node (N nodes let through up to N times the limit) and
+ * start from zero; once `retryAfterMs` has passed, the next call tries Redis again and, if it
+ * answers, counting is back there (its counters are the ones from before the outage).
+ */
+export function createFallbackRateLimiter(
+  primary: RateLimiter,
+  fallback: RateLimiter,
+  opts: FallbackOptions,
+): RateLimiter & { isFallingBack(): boolean } {
+  const now = opts.now ?? Date.now;
+  const retryAfterMs = opts.retryAfterMs ?? REDIS_RETRY_AFTER_FAILURE_MS;
+  let downUntil = 0;
+  let down = false;
+
+  async function run<T>(call: (limiter: RateLimiter) => Promise<T>): Promise<T> {
+    if (down && now() < downUntil) return call(fallback);
+    try {
+      const result = await withDeadline(call(primary), opts.timeoutMs);
+      if (down) {
+        down = false;
+        opts.onRecover();
+      }
+      return result;
+    } catch (err) {
+      downUntil = now() + retryAfterMs;
+      if (!down) {
+        down = true;
+        opts.onFallback(err);
+      }
+      return call(fallback);
+    }
+  }
+
+  return {
+    hit: (key, windowMs) => run((l) => l.hit(key, windowMs)),
+    attempt: (key, windowMs) => run((l) => l.attempt(key, windowMs)),
+    refund: (key) => run((l) => l.refund(key)),
+    reset: (key) => run((l) => l.reset(key)),
+    isFallingBack: () => down,
+  };
+}

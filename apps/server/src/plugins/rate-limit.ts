@@ -2,19 +2,41 @@ import fastifyRateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MSG, RATE_LIMITS, type RateLimitName } from '@glimpse/shared';
 import { AppError } from '../lib/errors.js';
+import type { RateLimiter } from '../lib/rate-limit.js';
 
 /**
- * Per-route rate limits through @fastify/rate-limit: in Redis when REDIS_URL is set (one atomic
- * Lua step per request, shared by every app node), in process otherwise. No route is limited
- * unless it says so with `config: rateLimit(name)`; the numbers live in RATE_LIMITS
- * (packages/shared/src/constants.ts). Past the limit: 429 `{ message, code: 'RATE_LIMITED' }`
- * with `Retry-After` (seconds).
+ * @fastify/rate-limit's store, counting through the app's one limiter (`ctx.rateLimiter`: Redis
+ * when REDIS_URL is set, shared by every node, with the fallback to this node's memory while Redis
+ * does not answer; in process otherwise). Keys get a `route:` prefix of their own.
+ */
+function limiterStore(limiter: RateLimiter) {
+  return class LimiterStore {
+    incr(
+      key: string,
+      callback: (err: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ) {
+      limiter.attempt(`route:${key}`, timeWindow).then(
+        ({ count, resetInMs }) => callback(null, { current: count, ttl: resetInMs }),
+        (err: Error) => callback(err),
+      );
+    }
+    child() {
+      return this;
+    }
+  };
+}
+
+/**
+ * Per-route rate limits through @fastify/rate-limit, counted by the app's limiter (above). No
+ * route is limited unless it says so with `config: rateLimit(name)`; the numbers live in
+ * RATE_LIMITS (packages/shared/src/constants.ts). Past the limit: 429
+ * `{ message, code: 'RATE_LIMITED' }` with `Retry-After` (seconds).
  */
 export async function registerRateLimits(app: FastifyInstance): Promise<void> {
-  const { redis, redisPrefix } = app.ctx;
   await app.register(fastifyRateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: `${redisPrefix}rl-route:` } : {}),
+    store: limiterStore(app.ctx.rateLimiter),
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', MSG.rateLimited, {
         retryAfterSeconds: Math.max(1, Math.ceil(context.ttl / 1000)),

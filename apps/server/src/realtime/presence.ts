@@ -116,7 +116,10 @@ export interface RedisPresenceOptions {
   ttlMs: number;
   /** Called with the members whose last socket was on a node found dead. */
   onNodeLost(users: Array<{ id: string; username: string }>): void;
+  /** Redis did not answer (a heartbeat or a count); called for each failure. */
   onError(err: unknown): void;
+  /** A heartbeat got through after failures. */
+  onRecover(): void;
 }
 
 /** The Redis-backed counts of one node, with its heartbeat and its sweeps of dead nodes. */
@@ -136,14 +139,35 @@ function createRedisCounts(
     Number(
       await redis.eval(CHANGE, 3, userKey(user.id), nodeKey, nodesKey, nodeId, user.id, user.username, delta),
     );
+  /**
+   * Set when a change could not reach Redis (down or frozen): the local counts are then the truth
+   * and are written back as a whole by the next heartbeat that gets through. `gone` are members
+   * whose last socket here left meanwhile, to take out of Redis then.
+   */
+  let stale = false;
+  const gone = new Set<string>();
+
+  async function writeBack(): Promise<void> {
+    for (const [id, { username, sockets }] of local) {
+      await redis.hset(userKey(id), nodeId, sockets);
+      await redis.hset(nodeKey, id, username);
+    }
+    for (const id of gone) {
+      if (local.has(id)) continue;
+      await redis.hdel(userKey(id), nodeId);
+      await redis.hdel(nodeKey, id);
+    }
+    gone.clear();
+  }
 
   async function heartbeat(): Promise<void> {
     const added = Number(await redis.eval(HEARTBEAT, 1, nodesKey, nodeId, opts.ttlMs));
-    if (added === 1 && local.size > 0) {
-      for (const [id, { username, sockets }] of local) {
-        await redis.hset(userKey(id), nodeId, sockets);
-        await redis.hset(nodeKey, id, username);
-      }
+    if ((added === 1 && local.size > 0) || stale) {
+      stale = false;
+      await writeBack().catch((err: unknown) => {
+        stale = true;
+        throw err;
+      });
     }
     const offline = (await redis.eval(SWEEP, 1, nodesKey, prefix, nodeId)) as string[];
     const users: Array<{ id: string; username: string }> = [];
@@ -152,12 +176,26 @@ function createRedisCounts(
     if (users.length > 0) opts.onNodeLost(users);
   }
 
+  let failing = false;
+  const beat = () =>
+    heartbeat().then(
+      () => {
+        if (failing) opts.onRecover();
+        failing = false;
+      },
+      (err: unknown) => {
+        failing = true;
+        opts.onError(err);
+      },
+    );
   let started: Promise<void> | null = null;
-  const timer = setInterval(
-    () => void heartbeat().catch(opts.onError),
-    Math.max(250, Math.floor(opts.ttlMs / 3)),
-  );
+  const timer = setInterval(() => void beat(), Math.max(250, Math.floor(opts.ttlMs / 3)));
   timer.unref();
+  // Back from an outage: write the counts back now rather than at the next beat.
+  const onReady = () => {
+    if (stale) void beat();
+  };
+  redis.on('ready', onReady);
   /** The first heartbeat precedes the first count, so a node is live before it counts anything. */
   const ready = () =>
     (started ??= heartbeat().catch((err: unknown) => {
@@ -165,21 +203,44 @@ function createRedisCounts(
       throw err;
     }));
 
+  /**
+   * Redis did not answer: this node's own count stands in for the member's total (other nodes'
+   * sockets are unknown until Redis is back), and the change is written back later.
+   */
+  const fellBack = (err: unknown, userId: string): number => {
+    stale = true;
+    failing = true;
+    opts.onError(err);
+    return local.get(userId)?.sockets ?? 0;
+  };
+
   return {
     async add(user) {
-      await ready();
       const entry = local.get(user.id) ?? { username: user.username, sockets: 0 };
       entry.sockets += 1;
       local.set(user.id, entry);
-      return change(user, 1);
+      try {
+        await ready();
+        return await change(user, 1);
+      } catch (err) {
+        return fellBack(err, user.id);
+      }
     },
     async remove(user) {
       const entry = local.get(user.id);
-      if (entry && --entry.sockets <= 0) local.delete(user.id);
-      return Math.max(await change(user, -1), 0);
+      if (entry && --entry.sockets <= 0) {
+        local.delete(user.id);
+        gone.add(user.id);
+      }
+      try {
+        return Math.max(await change(user, -1), 0);
+      } catch (err) {
+        return fellBack(err, user.id);
+      }
     },
     async close() {
       clearInterval(timer);
+      redis.off('ready', onReady);
       await redis.eval(LEAVE, 2, nodesKey, nodeKey, prefix, nodeId);
     },
   };
@@ -193,6 +254,7 @@ export interface Presence {
 }
 
 export function createPresence(ctx: AppContext, io: ChatIo, log: FastifyBaseLogger): Presence {
+  let presenceFailing = false;
   const counts: SocketCounts & { close?(): Promise<void> } = ctx.redis
     ? createRedisCounts(ctx.redis, ctx.redisPrefix, {
         ttlMs: ctx.config.presenceTtlMs,
@@ -204,7 +266,15 @@ export function createPresence(ctx: AppContext, io: ChatIo, log: FastifyBaseLogg
             );
           }
         },
-        onError: (err) => log.warn({ err }, 'presence heartbeat failed'),
+        onError(err) {
+          if (!presenceFailing)
+            log.warn({ err }, "presence: Redis does not answer; counting this node's sockets until it does");
+          presenceFailing = true;
+        },
+        onRecover() {
+          presenceFailing = false;
+          log.info('presence: Redis answers again; counts written back');
+        },
       })
     : createMemoryCounts();
   // One transition at a time per member on this node, so a tab closing while another opens

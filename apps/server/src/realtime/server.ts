@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { SOCKET_PING_INTERVAL_MS, SOCKET_PING_TIMEOUT_MS } from '@glimpse/shared';
 import type { Config } from '../config.js';
+import { createAdapterClients } from '../lib/redis.js';
 import { corsOptionsOf } from '../plugins/cors.js';
 import { drainChatBadges } from '../modules/chats/messages.service.js';
 import { onConnection } from './connection.js';
@@ -39,11 +40,9 @@ export function registerRealtime(app: FastifyInstance, io: ChatIo): void {
   const { ctx } = app;
   let adapterClients: Redis[] = [];
   if (ctx.redis) {
-    const pub = ctx.redis.duplicate();
-    const sub = ctx.redis.duplicate();
-    adapterClients = [pub, sub];
     // They reconnect by themselves; the app's own client reports an outage (main.ts).
-    for (const c of adapterClients) c.on('error', (err: Error) => app.log.debug({ err }, 'Redis adapter'));
+    const { pub, sub } = createAdapterClients(ctx.redis, (err) => app.log.debug({ err }, 'Redis adapter'));
+    adapterClients = [pub, sub];
     io.adapter(createAdapter(pub, sub, { key: `${ctx.redisPrefix}socket.io` }));
   }
 

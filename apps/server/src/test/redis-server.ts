@@ -24,6 +24,10 @@ export interface TestRedis {
   url: string;
   stop(): Promise<void>;
   start(): Promise<void>;
+  /** Freezes it (SIGSTOP): connections stay open and nothing answers, as on a stalled host. */
+  freeze(): void;
+  /** Lets a frozen one run again (SIGCONT). */
+  thaw(): void;
 }
 
 export async function startTestRedis(): Promise<TestRedis> {
@@ -56,6 +60,21 @@ export async function startTestRedis(): Promise<TestRedis> {
     await exited;
   }
 
+  const signal = (name: NodeJS.Signals) => {
+    if (!child) throw new Error('redis-server is not running');
+    child.kill(name);
+  };
+
   await start();
-  return { url: `redis://127.0.0.1:${port}`, start, stop };
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    start,
+    async stop() {
+      // A frozen process takes SIGKILL too, but let it go first so nothing is left half-stopped.
+      child?.kill('SIGCONT');
+      await stop();
+    },
+    freeze: () => signal('SIGSTOP'),
+    thaw: () => signal('SIGCONT'),
+  };
 }

@@ -5,6 +5,7 @@ import { MAX_IMAGES_PER_POST, MAX_IMAGE_BYTES } from '@glimpse/shared';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
+import { createDependencyAnswers } from './lib/dependency-errors.js';
 import { fastifyLogging } from './lib/log.js';
 import { createMetrics } from './lib/metrics.js';
 import { proxyTrust } from './lib/public-urls.js';
@@ -15,7 +16,7 @@ import {
   type RateLimiter,
 } from './lib/rate-limit.js';
 import { REDIS_COMMAND_TIMEOUT_MS } from './lib/redis.js';
-import { createMediaStorage } from './lib/storage/index.js';
+import { createDiskGuard, createMediaStorage } from './lib/storage/index.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { chatRoutes } from './modules/chats/chats.routes.js';
@@ -104,6 +105,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   metrics.watchDbPool(opts.database.pool);
   metrics.watchSockets(() => io.engine.clientsCount);
   metrics.watchImageQueue(imageQueue);
+  const usesDataDir = opts.database.kind === 'embedded' || config.mediaStore === 'local';
+  const disk = usesDataDir ? createDiskGuard({ dir: config.dataDir, minFreeMb: config.minFreeDiskMb }) : null;
   const ctx: AppContext = {
     config,
     database: opts.database,
@@ -112,16 +115,21 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     redis,
     redisPrefix,
     rateLimiter: redis ? redisRateLimiter(app, redis, redisPrefix, metrics) : createMemoryRateLimiter(),
-    storage: createMediaStorage(config),
+    storage: createMediaStorage(config, { disk }),
+    disk,
     events: createChatEvents(io),
     metrics,
+    dependencyAnswer: createDependencyAnswers({
+      warn: (fields, message) => app.log.warn(fields, message),
+      count: (dependency) => metrics.dependencyFailures.inc({ dependency }),
+    }),
     lifecycle: { shuttingDown: false },
   };
   app.decorate('ctx', ctx);
   app.decorate('io', io);
 
   registerHttpMetrics(app, metrics);
-  registerErrorHandler(app, metrics);
+  registerErrorHandler(app, ctx.dependencyAnswer);
   registerValidation(app);
   registerAuth(app);
   registerRealtime(app, io);

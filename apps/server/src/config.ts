@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';
+import { MIN_FREE_DISK_MB_DEFAULT } from '@glimpse/shared';
 
 /**
  * Which peers' X-Forwarded-For/-Proto/-Host are believed: none (false), the nearest N hops, or
@@ -55,6 +56,11 @@ const ZEnv = z.object({
   PRESENCE_TTL_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(25_000),
   FEED_CACHE_MS: z.coerce.number().int().min(0).max(10_000).optional(),
+  MIN_FREE_DISK_MB: z.coerce
+    .number({ message: 'must be a number of megabytes' })
+    .int('must be a whole number of megabytes')
+    .min(0, 'must be 0 (off) or more')
+    .default(MIN_FREE_DISK_MB_DEFAULT),
   WEB_DIST: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
   GEOCODER_URL: ZUrl(['http:', 'https:']).default('https://nominatim.openstreetmap.org/reverse'),
   SEED_DEMO: ZBool.optional(),
@@ -118,6 +124,11 @@ export interface Config {
    * 0 turns them off. Default 1000, except 0 under NODE_ENV=test (tests read their own writes).
    */
   feedCacheMs: number;
+  /**
+   * Free space to keep on DATA_DIR's disk (embedded PostgreSQL, local media): below it uploads
+   * answer 507 and readiness is 503. 0: no floor.
+   */
+  minFreeDiskMb: number;
   webDist: string;
   geocoderUrl: string;
   /** Seed demo data into an empty database at start. Default: on for embedded, off for PostgreSQL. */
@@ -196,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     presenceTtlMs: e.PRESENCE_TTL_MS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     feedCacheMs: e.FEED_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),
+    minFreeDiskMb: e.MIN_FREE_DISK_MB,
     webDist: path.resolve(e.WEB_DIST),
     geocoderUrl: e.GEOCODER_URL,
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,

@@ -2,9 +2,10 @@ import type { Redis } from 'ioredis';
 import type { Chat, Message, Notification, ReadReceiptEvent, UnreadCounts } from '@glimpse/shared';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
+import type { AppError } from './lib/errors.js';
 import type { Metrics } from './lib/metrics.js';
 import type { RateLimiter } from './lib/rate-limit.js';
-import type { MediaStorage } from './lib/storage/index.js';
+import type { DiskGuard, MediaStorage } from './lib/storage/index.js';
 
 export type { Db, DbOrTx, Tx } from './db/client.js';
 
@@ -48,9 +49,19 @@ export interface AppContext {
   redisPrefix: string;
   /** Where processed images are stored (local disk, or an object store later). */
   storage: MediaStorage;
+  /**
+   * DATA_DIR's disk, when this node keeps something there (the embedded database or local media):
+   * its free space against MIN_FREE_DISK_MB. Null otherwise.
+   */
+  disk: DiskGuard | null;
   events: ChatEvents;
   /** What GET /metrics publishes; services count what they do here. */
   metrics: Metrics;
+  /**
+   * A dependency failure (database, Redis, media store, disk) as the 503/507 it is answered with,
+   * counted and logged; null for any other error. Shared by HTTP and socket events.
+   */
+  dependencyAnswer(err: unknown): AppError | null;
   /** Set by the SIGTERM handler: readiness answers 503 from then on. */
   lifecycle: { shuttingDown: boolean };
 }

@@ -9,6 +9,7 @@ import { printDemoBanner } from './db/seed/demo-banner.js';
 import { createLogger } from './lib/log.js';
 import { createRedisClient } from './lib/redis.js';
 import { resolveJwtSecret } from './lib/secret.js';
+import { sweepLocalLeftovers } from './lib/storage/index.js';
 import { cleanupOrphanUploads, ORPHAN_CLEANUP_INTERVAL_MS } from './modules/media/media.cleanup.js';
 
 /** After SHUTDOWN_TIMEOUT_MS cut the connections, this long more for the rest before exiting anyway. */
@@ -95,6 +96,12 @@ async function main(): Promise<void> {
       reported = true;
     });
     redis.on('ready', () => (reported = false));
+  }
+
+  // A write cut off by a crash leaves a temporary file beside the media: gone before uploads start.
+  if (config.mediaStore === 'local') {
+    const removed = await sweepLocalLeftovers(config.mediaDir);
+    if (removed > 0) log.info({ removed }, 'removed temporary media files left by an earlier run');
   }
 
   const app = await buildApp({ config, database, jwtSecret, redis, logger: log });

@@ -221,6 +221,8 @@ export const SOCKET_ERRORS = {
 /** Operations: readiness and metrics answers. */
 export const OPS_MSG = {
   dependenciesDown: (names: string[]) => `Not ready: ${names.join(', ')} down`,
+  /** `dependenciesDown`'s text with the disk's own reason after it (or alone). */
+  notReady: (reasons: string[]) => `Not ready: ${reasons.join(', ')}`,
   shuttingDown: 'Not ready: shutting down',
   metricsTokenRequired: 'GET /metrics needs the bearer token METRICS_TOKEN',
   /** 503 when a dependency fails; `Retry-After` says when to try again. */

@@ -1,4 +1,5 @@
 import { DEPENDENCY_RETRY_AFTER_S, OPS_MSG, type ErrorCode } from '@glimpse/shared';
+import { AppError } from './errors.js';
 
 /** What the server depends on and may find down. */
 export type Dependency = 'database' | 'redis' | 'media store' | 'disk';
@@ -162,5 +163,29 @@ export function createFailureReporter(
     }
     log(failure, err, seen?.suppressed ?? 0);
     last.set(failure.dependency, { at: now(), suppressed: 0 });
+  };
+}
+
+/**
+ * A dependency failure as the AppError it is answered with (503 with `Retry-After`, or 507),
+ * counted by dependency and logged at most every few seconds per dependency; null for anything
+ * else. HTTP (plugins/error-handler.ts) and socket events (realtime/connection.ts) share one.
+ */
+export function createDependencyAnswers(opts: {
+  warn: (fields: Record<string, unknown>, message: string) => void;
+  count: (dependency: Dependency) => void;
+}): (err: unknown) => AppError | null {
+  const report = createFailureReporter((failure, err, suppressed) =>
+    opts.warn(
+      { err, dependency: failure.dependency, suppressed },
+      `${failure.dependency} unavailable: answering ${failure.code === 'INSUFFICIENT_STORAGE' ? 507 : 503}`,
+    ),
+  );
+  return (err) => {
+    const failure = dependencyFailureOf(err);
+    if (!failure) return null;
+    opts.count(failure.dependency);
+    report(failure, err);
+    return new AppError(failure.code, failure.message, { retryAfterSeconds: failure.retryAfterSeconds });
   };
 }

@@ -1,12 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { ERROR_CODES, type ErrorCode } from '@glimpse/shared';
-import {
-  createFailureReporter,
-  dependencyFailureOf,
-  type DependencyFailure,
-} from '../lib/dependency-errors.js';
 import { AppError } from '../lib/errors.js';
-import type { Metrics } from '../lib/metrics.js';
 
 /** Fastify's own client-error codes, as our vocabulary. */
 const FASTIFY_CODES: Record<string, ErrorCode> = {
@@ -39,30 +33,6 @@ export function clientErrorCode(err: FastifyError): ErrorCode | null {
 }
 
 /**
- * A dependency failure as an AppError (503 with `Retry-After`, or 507), counted in the metrics
- * and logged at most every few seconds per dependency; null for anything else. HTTP answers
- * (below) and socket events (realtime/connection.ts) both go through it.
- */
-export function createDependencyAnswers(
-  log: FastifyInstance['log'],
-  metrics: Pick<Metrics, 'dependencyFailures'>,
-): (err: unknown) => AppError | null {
-  const report = createFailureReporter((failure: DependencyFailure, err: unknown, suppressed: number) =>
-    log.warn(
-      { err, dependency: failure.dependency, suppressed },
-      `${failure.dependency} unavailable: answering ${failure.code === 'INSUFFICIENT_STORAGE' ? 507 : 503}`,
-    ),
-  );
-  return (err) => {
-    const failure = dependencyFailureOf(err);
-    if (!failure) return null;
-    metrics.dependencyFailures.inc({ dependency: failure.dependency });
-    report(failure, err);
-    return new AppError(failure.code, failure.message, { retryAfterSeconds: failure.retryAfterSeconds });
-  };
-}
-
-/**
  * The one place failures become answers: `{ message, code }` JSON with the code's status.
  * Client mistakes are 4xx with a useful message; a dependency that failed (database, Redis, media
  * store, disk) is 503 with `Retry-After` or 507 (lib/dependency-errors.ts); anything else is
@@ -70,9 +40,8 @@ export function createDependencyAnswers(
  */
 export function registerErrorHandler(
   app: FastifyInstance,
-  metrics: Pick<Metrics, 'dependencyFailures'>,
+  dependencyAnswer: (err: unknown) => AppError | null,
 ): void {
-  const dependencyAnswer = createDependencyAnswers(app.log, metrics);
   app.setErrorHandler((caught: FastifyError | AppError, request, reply) => {
     const err = caught instanceof AppError ? caught : (dependencyAnswer(caught) ?? caught);
     if (err instanceof AppError) {

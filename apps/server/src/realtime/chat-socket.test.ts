@@ -11,6 +11,7 @@ import { messages } from '../db/schema/index.js';
 import { signToken } from '../lib/jwt.js';
 import { seedUser, TEST_JWT_SECRET, type SeededUser } from '../test/harness.js';
 import { startSocketTestApp, type SocketTestKit, type TestClient } from './testing.js';
+import { chatRoom } from './types.js';
 
 let kit: SocketTestKit;
 beforeAll(async () => {
@@ -125,10 +126,14 @@ describe('join_chat / leave_chat', () => {
     const { a, b, chat } = await chatOfTwo();
     const ca = await kit.connect(a);
     const cb = await kit.connect(b);
+    // Neither event is answered: wait for its effect on the server before sending, or a busy
+    // machine may run the send first (the test once failed that way).
     cb.socket.emit('leave_chat', chat.id);
+    await kit.waitForRoom(cb, chatRoom(chat.id), false);
     await sendWithAck(ca, { chatId: chat.id, content: 'while away' });
     await cb.none('new_message');
     cb.socket.emit('join_chat', chat.id);
+    await kit.waitForRoom(cb, chatRoom(chat.id));
     await sendWithAck(ca, { chatId: chat.id, content: 'back' });
     expect(await cb.next<Message>('new_message')).toMatchObject({ content: 'back' });
   });

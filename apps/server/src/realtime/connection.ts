@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  MSG,
   SOCKET_ERRORS,
   SOCKET_EVENTS,
   ZChatRef,
@@ -11,7 +12,7 @@ import {
 import type { AppContext } from '../context.js';
 import { AppError } from '../lib/errors.js';
 import { publicUrlsFor, reachedOrigin } from '../lib/public-urls.js';
-import { parseInput } from '../lib/validate.js';
+import { findUnsafeText, parseInput } from '../lib/validate.js';
 import { requireChatMember } from '../modules/chats/chats.service.js';
 import { markChatRead, sendChatMessage } from '../modules/chats/messages.service.js';
 import { authenticateSocket, signOutSocket } from './session.js';
@@ -71,11 +72,18 @@ export function onConnection(deps: RealtimeDeps, socket: ChatSocket): void {
         socket.emit(SOCKET_EVENTS.error, { message });
         ack?.({ ok: false, message });
       };
+      // The HTTP text rules, before anything else sees the payload: NUL (PostgreSQL refuses it)
+      // and unpaired surrogates (not valid UTF-8) anywhere in it, keys included.
+      const unsafe = findUnsafeText(payload, event);
       const queued = queue.push(async () => {
         try {
+          if (unsafe) throw new AppError('BAD_TEXT', MSG.unsafeTextIn(unsafe));
           const answer = await task(payload);
           if (answer) ack?.(answer);
-        } catch (err) {
+        } catch (caught) {
+          // A database or Redis outage is said as such (the same text as HTTP's 503), not logged
+          // as a bug for every event.
+          const err = caught instanceof AppError ? caught : (ctx.dependencyAnswer(caught) ?? caught);
           if (!(err instanceof AppError)) log.error({ err, event }, 'socket event failed');
           fail(err instanceof AppError ? err.message : fallback);
         }

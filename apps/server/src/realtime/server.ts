@@ -1,9 +1,11 @@
 import { createAdapter } from '@socket.io/redis-adapter';
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { SOCKET_PING_INTERVAL_MS, SOCKET_PING_TIMEOUT_MS } from '@glimpse/shared';
 import type { Config } from '../config.js';
+import { reachedOrigin } from '../lib/public-urls.js';
 import { createAdapterClients } from '../lib/redis.js';
 import { corsOptionsOf } from '../plugins/cors.js';
 import { drainChatBadges } from '../modules/chats/messages.service.js';
@@ -18,10 +20,35 @@ import type { ChatIo } from './types.js';
  */
 export const SOCKET_MAX_PACKET_BYTES = 64 * 1024;
 
+/**
+ * Whether a connection may open, by its `Origin`: the app's own origin (PUBLIC_ORIGIN, or the
+ * origin the request reached as the HTTP side works it out), or one of CORS_ORIGINS. A browser
+ * always sends Origin on a WebSocket or cross-origin request, so another site's page cannot ride
+ * a member's browser into the socket (WebSockets are not covered by CORS). No Origin at all is
+ * allowed: that is a client outside a browser (a mobile app, a bot, our tests and benchmarks),
+ * which could send any Origin it liked anyway.
+ */
+export function socketOriginAllowed(
+  config: Pick<Config, 'publicOrigin' | 'corsOrigins' | 'trustProxy'>,
+  request: IncomingMessage,
+): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined) return true;
+  if (origin === config.publicOrigin || config.corsOrigins.includes(origin)) return true;
+  const reached = reachedOrigin(request.headers, {
+    encrypted: Boolean((request.socket as { encrypted?: boolean }).encrypted),
+    peer: request.socket.remoteAddress,
+    trustProxy: config.trustProxy,
+  });
+  return origin === reached;
+}
+
 /** The Socket.IO server on the app's HTTP server at /socket.io (handlers come with registerRealtime). */
 export function createSocketServer(app: FastifyInstance, config: Config): ChatIo {
   return new Server(app.server, {
     path: '/socket.io',
+    // Refused connections get engine.io's 403 "Forbidden" (a client sees `connect_error`).
+    allowRequest: (request, callback) => callback(null, socketOriginAllowed(config, request)),
     transports: ['websocket', 'polling'],
     serveClient: false,
     pingInterval: SOCKET_PING_INTERVAL_MS,

@@ -56,7 +56,8 @@ export async function authenticateSocket(
     socket.data.counted = true;
     await deps.presence.socketIn(user);
     socket.emit(SOCKET_EVENTS.authenticated, { success: true, user });
-  } catch (err) {
+  } catch (caught) {
+    const err = caught instanceof AppError ? caught : (deps.ctx.dependencyAnswer(caught) ?? caught);
     if (err instanceof AppError) return fail(err.message);
     deps.log.error({ err }, 'socket authentication failed');
     fail(SOCKET_ERRORS.authenticationFailed);

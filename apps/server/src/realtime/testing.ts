@@ -20,7 +20,12 @@ export interface TestClient {
   close(): void;
 }
 
-const DEFAULT_TIMEOUT_MS = 4_000;
+/**
+ * How long `next` waits for an event before failing. Waits end as soon as the event arrives, so
+ * this only bounds a real failure: generous, because a busy machine (CI runs two test files at
+ * once beside other work) can take seconds to deliver what takes milliseconds when quiet.
+ */
+const DEFAULT_TIMEOUT_MS = 15_000;
 
 /** The app must be listening; returns its http://127.0.0.1:port origin. */
 export function originOf(app: FastifyInstance): string {
@@ -127,6 +132,11 @@ export interface SocketTestKit {
   connect(user?: SeededUser, opts?: { via?: 'handshake' | 'event' }): Promise<TestClient>;
   /** POST /api/chats as `a` with `b`. */
   openChat(a: SeededUser, b: SeededUser): Promise<Chat>;
+  /**
+   * Resolves once the server has `client`'s socket in `room` (or out of it, `inside: false`):
+   * `join_chat`/`leave_chat` have no answer, so a test waits for their effect before relying on it.
+   */
+  waitForRoom(client: TestClient, room: string, inside?: boolean): Promise<void>;
   /** Disconnects every client made so far (call after each test). */
   closeClients(): void;
   close(): Promise<void>;
@@ -157,6 +167,15 @@ export async function startSocketTestApp(
       });
       if (res.statusCode !== 200) throw new Error(`POST /api/chats: ${res.statusCode} ${res.body}`);
       return res.json<Chat>();
+    },
+    async waitForRoom(client, room, inside = true) {
+      const deadline = Date.now() + DEFAULT_TIMEOUT_MS;
+      for (;;) {
+        const sockets = await t.app.io.in(room).fetchSockets();
+        if (sockets.some((s) => s.id === client.socket.id) === inside) return;
+        if (Date.now() > deadline) throw new Error(`the socket never ${inside ? 'joined' : 'left'} ${room}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
     },
     closeClients() {
       for (const client of clients.splice(0)) client.close();

@@ -14,7 +14,9 @@ export type DependencyState = z.infer<typeof ZDependencyState>;
 
 /**
  * GET /api/health/ready: 200 when this node can serve (the database, Redis when configured and
- * the media store all answer), else 503 naming what is down (or that the node is shutting down).
+ * the media store all answer, and DATA_DIR's disk has MIN_FREE_DISK_MB free), else 503 naming
+ * what is down (or that the node is shutting down). `disk` is `off` when the node keeps nothing
+ * on its own disk (DATABASE_URL and MEDIA_STORE=s3).
  */
 export const ZReadiness = z.object({
   status: z.enum(['ready', 'unavailable']),
@@ -22,7 +24,12 @@ export const ZReadiness = z.object({
   message: z.string().optional(),
   /** Set on a 503, like every error answer. */
   code: z.string().optional(),
-  checks: z.object({ database: ZDependencyState, redis: ZDependencyState, media: ZDependencyState }),
+  checks: z.object({
+    database: ZDependencyState,
+    redis: ZDependencyState,
+    media: ZDependencyState,
+    disk: ZDependencyState,
+  }),
   /** True once the node got SIGTERM: the load balancer should stop sending it requests. */
   shuttingDown: z.boolean(),
 });

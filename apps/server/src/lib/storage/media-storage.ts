@@ -38,6 +38,11 @@ export interface MediaStorage {
   urlOf(key: string): string;
   /** Resolves when the store answers (readiness); rejects with the reason otherwise. */
   check(): Promise<void>;
+  /**
+   * Throws 507 INSUFFICIENT_STORAGE when `bytes` more would take the local disk below
+   * MIN_FREE_DISK_MB (an object store has no such floor). Uploads ask before any work.
+   */
+  ensureRoom(bytes: number): Promise<void>;
 }
 
 /** Content-addressed and hashed files never change meaning: browsers and CDNs may keep them forever. */
@@ -68,4 +73,23 @@ export const CONTENT_TYPES: Record<string, string> = { webp: 'image/webp' };
 export function contentTypeOfKey(key: string): string {
   const ext = key.slice(key.lastIndexOf('.') + 1);
   return CONTENT_TYPES[ext] ?? 'application/octet-stream';
+}
+
+/**
+ * A view of `storage` that remembers the objects its `put`s created (keys that did not exist
+ * before), so a request that fails half-way (a full disk on its third file, the bucket gone on
+ * its second photo) can take back what it wrote and leave nothing behind.
+ */
+export function trackNewObjects(storage: MediaStorage): { storage: MediaStorage; created(): string[] } {
+  const created: string[] = [];
+  const tracked: MediaStorage = {
+    ...storage,
+    async put(key, data, contentType) {
+      const existed = await storage.has(key);
+      const url = await storage.put(key, data, contentType);
+      if (!existed) created.push(key);
+      return url;
+    },
+  };
+  return { storage: tracked, created: () => [...created] };
 }

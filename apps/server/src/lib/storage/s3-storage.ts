@@ -8,6 +8,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { S3Config } from '../../config.js';
+import { DependencyError } from '../dependency-errors.js';
 import {
   contentTypeOfKey,
   IMMUTABLE_CACHE_CONTROL,
@@ -55,10 +56,19 @@ export function createS3Client(config: S3Config): S3Client {
 export function createS3Storage(config: S3Config, client: S3Client = createS3Client(config)): MediaStorage {
   const Bucket = config.bucket;
   const urlOf = (key: string) => `${MEDIA_URL_PREFIX}${key}`;
+  /**
+   * Every failure of the store but "no such key" is the store's, named so (a 503 for the request
+   * that met it, lib/dependency-errors.ts), whatever the SDK called it: refused, timed out, 5xx.
+   */
+  const storeFailure = (err: unknown) => (isNotFound(err) ? err : new DependencyError('media store', err));
+  const call = <T>(request: Promise<T>): Promise<T> =>
+    request.catch((err: unknown) => {
+      throw storeFailure(err);
+    });
 
   async function exists(key: string): Promise<boolean> {
     try {
-      await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+      await call(client.send(new HeadObjectCommand({ Bucket, Key: key })));
       return true;
     } catch (err) {
       if (isNotFound(err)) return false;
@@ -69,7 +79,7 @@ export function createS3Storage(config: S3Config, client: S3Client = createS3Cli
   async function read(key: string): Promise<StoredObject | null> {
     if (!isValidMediaKey(key)) return null;
     try {
-      const res = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+      const res = await call(client.send(new GetObjectCommand({ Bucket, Key: key })));
       if (!res.Body) return null;
       return {
         // In Node the SDK's body is an http.IncomingMessage: a Readable.
@@ -91,19 +101,21 @@ export function createS3Storage(config: S3Config, client: S3Client = createS3Cli
       // Content-addressed: an existing object already holds exactly these bytes.
       if (await exists(key)) return urlOf(key);
       // One PUT below the part size, a multipart upload above it (large originals).
-      await new Upload({
-        client,
-        params: {
-          Bucket,
-          Key: key,
-          Body: data,
-          ContentType: contentType,
-          CacheControl: IMMUTABLE_CACHE_CONTROL,
-        },
-        partSize: MULTIPART_PART_BYTES,
-        queueSize: MULTIPART_QUEUE,
-        leavePartsOnError: false,
-      }).done();
+      await call(
+        new Upload({
+          client,
+          params: {
+            Bucket,
+            Key: key,
+            Body: data,
+            ContentType: contentType,
+            CacheControl: IMMUTABLE_CACHE_CONTROL,
+          },
+          partSize: MULTIPART_PART_BYTES,
+          queueSize: MULTIPART_QUEUE,
+          leavePartsOnError: false,
+        }).done(),
+      );
       return urlOf(key);
     },
 
@@ -124,13 +136,17 @@ export function createS3Storage(config: S3Config, client: S3Client = createS3Cli
 
     async delete(key) {
       if (!isValidMediaKey(key)) return;
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      await call(client.send(new DeleteObjectCommand({ Bucket, Key: key })));
     },
 
     urlOf,
 
     async check() {
-      await client.send(new HeadBucketCommand({ Bucket }));
+      await call(client.send(new HeadBucketCommand({ Bucket })));
+    },
+
+    async ensureRoom() {
+      // The bucket's space is the provider's concern; no floor here.
     },
   };
 }

@@ -4,7 +4,7 @@ import type { PublicUrls } from '../../lib/public-urls.js';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { ImageRejectedError, inspectImage, processUpload, type ImageRejection } from './media.pipeline.js';
-import { isValidMediaKey } from '../../lib/storage/index.js';
+import { isValidMediaKey, trackNewObjects } from '../../lib/storage/index.js';
 import { insertUploads, selectUnreferencedKeys } from './media.repo.js';
 import type { ReadImagePartsOptions } from './media.multipart.js';
 
@@ -41,11 +41,14 @@ export async function uploadPostMedia(
   files: Buffer[],
   urls: PublicUrls,
 ): Promise<UploadedMedia[]> {
+  // A disk below MIN_FREE_DISK_MB refuses the upload (507) before any work.
+  await ctx.storage.ensureRoom(files.reduce((sum, f) => sum + f.length, 0));
+  const writes = trackNewObjects(ctx.storage);
   try {
     for (const file of files) await inspectImage(file);
     // One at a time, through the process's image pool (other uploads' images wait their turn too).
     const processed = [];
-    for (const file of files) processed.push(await processUpload(ctx.storage, file, { kind: 'post' }));
+    for (const file of files) processed.push(await processUpload(writes.storage, file, { kind: 'post' }));
     const rows = await insertUploads(
       ctx.db,
       processed.map((p) => ({
@@ -67,7 +70,24 @@ export async function uploadPostMedia(
       variants: r.variants.map((v) => ({ width: v.width, url: urls.media(v.url) })),
     }));
   } catch (err) {
+    await takeBack(ctx, writes.created());
     throw imageRejectionError(err, POST_IMAGE_REJECTIONS);
+  }
+}
+
+/**
+ * Deletes the files a failed upload created, leaving nothing of it behind. Those something
+ * references are kept (an identical upload may have recorded the same content-addressed file
+ * meanwhile); when the database cannot say (it is what failed), the files this request created are
+ * deleted anyway: no row was written for them. Best effort: the store that just failed may refuse
+ * too.
+ */
+export async function takeBack(ctx: AppContext, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  try {
+    await deleteUnreferencedMedia(ctx, { storageKeys: keys, urls: [] });
+  } catch {
+    for (const key of keys) await ctx.storage.delete(key).catch(() => undefined);
   }
 }
 

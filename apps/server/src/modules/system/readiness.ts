@@ -25,14 +25,16 @@ async function probe(check: () => Promise<unknown>): Promise<DependencyState> {
 /**
  * Whether this node can serve: PostgreSQL answers a query, Redis (when configured) is connected
  * and answers PING, the media store answers (the bucket exists, or the media directory is
- * writable). All three are asked at once, each bounded by READINESS_CHECK_TIMEOUT_MS. A node that
+ * writable), DATA_DIR's disk has MIN_FREE_DISK_MB free (when the node keeps data there). All are
+ * asked at once, each bounded by READINESS_CHECK_TIMEOUT_MS. A node that
  * is shutting down is not ready whatever its dependencies say.
  */
 export async function checkReadiness(
-  ctx: Pick<AppContext, 'database' | 'redis' | 'storage' | 'lifecycle'>,
+  ctx: Pick<AppContext, 'database' | 'redis' | 'storage' | 'lifecycle' | 'disk'>,
 ): Promise<Readiness> {
-  const { redis } = ctx;
-  const [database, redisState, media] = await Promise.all([
+  const { redis, disk } = ctx;
+  let lowDisk: string | null = null;
+  const [database, redisState, media, diskState] = await Promise.all([
     probe(() => ctx.database.pool.query('SELECT 1')),
     redis
       ? probe(async () => {
@@ -42,14 +44,30 @@ export async function checkReadiness(
         })
       : Promise.resolve('off' as const),
     probe(() => ctx.storage.check()),
+    disk
+      ? probe(async () => {
+          const state = await disk.state();
+          if (!state.ok) {
+            lowDisk = OPS_MSG.lowDisk(state.freeMb, state.minFreeMb);
+            throw new Error(lowDisk);
+          }
+        })
+      : Promise.resolve('off' as const),
   ]);
-  const checks = { database, redis: redisState, media };
-  const down = (Object.keys(checks) as Array<keyof typeof checks>).filter((k) => checks[k] === 'down');
+  const checks = { database, redis: redisState, media, disk: diskState };
+  const down = (['database', 'redis', 'media'] as const).filter((k) => checks[k] === 'down');
   const shuttingDown = ctx.lifecycle.shuttingDown;
-  if (down.length === 0 && !shuttingDown) return { status: 'ready', checks, shuttingDown };
+  if (down.length === 0 && diskState !== 'down' && !shuttingDown)
+    return { status: 'ready', checks, shuttingDown };
+  // The disk's own reason when it is low; "disk down" when it could not even be measured.
+  const diskReason = diskState === 'down' ? (lowDisk ?? 'disk down') : null;
+  const reasons = [
+    ...(down.length > 0 ? [`${down.map(nameOf).join(', ')} down`] : []),
+    ...(diskReason ? [diskReason] : []),
+  ];
   return {
     status: 'unavailable',
-    message: down.length > 0 ? OPS_MSG.dependenciesDown(down.map(nameOf)) : OPS_MSG.shuttingDown,
+    message: reasons.length > 0 ? OPS_MSG.notReady(reasons) : OPS_MSG.shuttingDown,
     code: 'SERVICE_UNAVAILABLE',
     checks,
     shuttingDown,

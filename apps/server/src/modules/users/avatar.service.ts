@@ -1,11 +1,12 @@
 import { MAX_AVATAR_BYTES, MSG, POST_MSG, USER_MSG, type AvatarResponse } from '@glimpse/shared';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
+import { trackNewObjects } from '../../lib/storage/index.js';
 import type { Viewer } from '../../lib/permissions.js';
 import type { PublicUrls } from '../../lib/public-urls.js';
 import type { ReadImagePartsOptions } from '../media/media.multipart.js';
 import { processUpload, type ImageRejection } from '../media/media.pipeline.js';
-import { deleteUnreferencedMedia, imageRejectionError } from '../media/media.service.js';
+import { deleteUnreferencedMedia, imageRejectionError, takeBack } from '../media/media.service.js';
 import { toSelfUser } from './users.mapper.js';
 import { replaceAvatar } from './users.repo.js';
 
@@ -43,16 +44,22 @@ export async function uploadAvatar(
   file: Buffer,
   urls: PublicUrls,
 ): Promise<AvatarResponse> {
+  await ctx.storage.ensureRoom(file.length);
+  const writes = trackNewObjects(ctx.storage);
   let url: string;
   try {
-    ({ url } = await processUpload(ctx.storage, file, { kind: 'avatar' }));
+    ({ url } = await processUpload(writes.storage, file, { kind: 'avatar' }));
   } catch (err) {
+    await takeBack(ctx, writes.created());
     throw imageRejectionError(err, AVATAR_REJECTIONS);
   }
   const replaced = await replaceAvatar(ctx.db, viewer.id, {
     avatarUrl: url,
     avatarFilename: filenameOf(url),
     avatarUploadedAt: new Date(),
+  }).catch(async (err: unknown) => {
+    await takeBack(ctx, writes.created());
+    throw err;
   });
   if (!replaced) {
     await deleteUnreferencedMedia(ctx, { storageKeys: [], urls: [url] });

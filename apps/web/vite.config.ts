@@ -179,14 +179,16 @@ export default defineConfig(({ mode }) => ({
     proxy: {
       '/api': { target: API_TARGET, changeOrigin: true },
       '/media': { target: API_TARGET, changeOrigin: true },
-      '/socket.io': { target: API_TARGET, changeOrigin: true, ws: true },
+      // The browser's Host goes through unchanged: the server lets a socket in only when its
+      // Origin is the origin the request reached (or PUBLIC_ORIGIN / CORS_ORIGINS).
+      '/socket.io': { target: API_TARGET, ws: true },
     },
   },
   preview: {
     proxy: {
       '/api': { target: API_TARGET, changeOrigin: true },
       '/media': { target: API_TARGET, changeOrigin: true },
-      '/socket.io': { target: API_TARGET, changeOrigin: true, ws: true },
+      '/socket.io': { target: API_TARGET, ws: true },
     },
   },
   build: {

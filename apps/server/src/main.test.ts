@@ -236,6 +236,72 @@ describe('the server process and its embedded PostgreSQL', () => {
     expect(postmasterOf(dataDir)).toBeNull();
   }, 120_000);
 
+  it('starts its embedded PostgreSQL again when the postmaster dies under writes: 503 meanwhile, no acknowledged write lost; media leftovers swept at start', async () => {
+    // A write a crash cut off leaves a temporary file beside the media: swept before serving.
+    const shard = path.join(dataDir, 'media', 'ab');
+    fs.mkdirSync(shard, { recursive: true });
+    const leftover = path.join(shard, `ab${'0'.repeat(62)}-orig.webp.999999999.0123456789ab.tmp`);
+    fs.writeFileSync(leftover, 'half a photo');
+    const server = await start();
+    expect(fs.existsSync(leftover)).toBe(false);
+
+    // Several members: posts are rate limited per member (RATE_LIMITS.posts).
+    const tokens: string[] = [];
+    for (let m = 0; m < 8; m++) {
+      const signUp = await fetch(`${server.origin}/api/users`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: `crash${m}@gmail.com`, username: `crash${m}`, password: 'secret123' }),
+      });
+      tokens.push(((await signUp.json()) as AuthResponse).token);
+    }
+    const first = postmasterOf(dataDir)!;
+
+    // Writes go on while PostgreSQL is killed and comes back: every answer is 201 or 503.
+    const acknowledged: string[] = [];
+    const statuses = new Set<number>();
+    let stop = false;
+    const writer = (async () => {
+      for (let i = 0; !stop; i++) {
+        const res = await fetch(`${server.origin}/api/posts`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            authorization: `Bearer ${tokens[i % tokens.length]}`,
+          },
+          body: JSON.stringify({ title: `Write ${i}`, content: 'Across a crash.', category: 'Travel' }),
+        });
+        statuses.add(res.status);
+        if (res.status === 201) acknowledged.push(((await res.json()) as { post: Post }).post.id);
+        else expect(res.headers.get('retry-after')).toBe('5');
+        // Paced, so a fast machine stays within the members' post limits.
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    })();
+    await waitFor('a first write', () => acknowledged.length > 0, 60_000);
+    process.kill(first.pid, 'SIGKILL');
+    await waitFor('a 503 while PostgreSQL is down', () => statuses.has(503), 60_000);
+    await waitFor(
+      'PostgreSQL to be started again',
+      () => (postmasterOf(dataDir)?.pid ?? first.pid) !== first.pid,
+      60_000,
+    );
+    const countAfter = acknowledged.length;
+    await waitFor('writes to be acknowledged again', () => acknowledged.length > countAfter + 2, 60_000);
+    stop = true;
+    await writer;
+
+    expect([...statuses].sort()).toEqual([201, 503]);
+    expect(server.child.exitCode).toBeNull();
+    expect(server.output()).toMatch(/exited unexpectedly .*starting it again/);
+    expect(server.output()).toMatch(/PostgreSQL is back/);
+    // Every acknowledged post is there: the commits the client heard of survived the crash.
+    const stored = new Set(
+      (await clusterQuery<{ id: string }>(dataDir, 'SELECT id FROM posts')).map((r) => r.id),
+    );
+    expect(acknowledged.filter((id) => !stored.has(id))).toEqual([]);
+  }, 180_000);
+
   it('loses no acknowledged write when the whole process group is killed mid-burst, and comes up again by itself', async () => {
     const server = await start();
     // One member per writer: posts are rate limited per member (RATE_LIMITS.posts), and eight

@@ -113,7 +113,7 @@ async function main(): Promise<void> {
     log.warn(
       "PUBLIC_ORIGIN is not set: share links and media URLs follow each request's Host header; set it to the address members use",
     );
-  await printDemoBanner(app.ctx);
+  await printDemoBanner(app.ctx, log);
 
   // Hourly: uploads never attached to a post go after a day (with files nothing else uses).
   const sweep = () =>

@@ -82,7 +82,9 @@ export function localUrl(config: AppContext['config']): string {
  * The banner when demo data exists: credentials on disk whose emails still belong to members
  * of this database (a member may have changed theirs; a wiped database has none). Null otherwise.
  */
-export async function demoBanner(ctx: Pick<AppContext, 'config' | 'db'>): Promise<string | null> {
+export async function demoBanner(
+  ctx: Pick<AppContext, 'config' | 'db'>,
+): Promise<{ text: string; url: string; emails: string[]; credentialsFile: string } | null> {
   const creds = readDemoCredentials(ctx.config.dataDir);
   if (!creds || creds.emails.length === 0) return null;
   const wanted = creds.emails.map((e) => e.toLowerCase());
@@ -97,11 +99,34 @@ export async function demoBanner(ctx: Pick<AppContext, 'config' | 'db'>): Promis
   // `data/demo-credentials.txt` reads better than an absolute path when it is under the cwd.
   const relative = path.relative(process.cwd(), file);
   const shown = relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
-  return buildDemoBanner({ url: localUrl(ctx.config), emails, credentialsFile: shown });
+  const url = localUrl(ctx.config);
+  return {
+    text: buildDemoBanner({ url, emails, credentialsFile: shown }),
+    url,
+    emails,
+    credentialsFile: shown,
+  };
 }
 
-/** Prints the banner if there is demo data (main.ts calls this once it listens). */
-export async function printDemoBanner(ctx: Pick<AppContext, 'config' | 'db'>): Promise<void> {
+/**
+ * Shows the banner if there is demo data (main.ts calls this once it listens): as text on a
+ * terminal; otherwise as one structured log line, so a log collector reading JSON lines does not
+ * get a dozen lines of prose between them.
+ */
+export async function printDemoBanner(
+  ctx: Pick<AppContext, 'config' | 'db'>,
+  log: { info(fields: object, message: string): void },
+  opts: { terminal?: boolean; print?: (text: string) => void } = {},
+): Promise<void> {
   const banner = await demoBanner(ctx);
-  if (banner) console.log(banner);
+  if (!banner) return;
+  if (opts.terminal ?? process.stdout.isTTY) {
+    (opts.print ?? console.log)(banner.text);
+    return;
+  }
+  const shown = banner.emails.slice(0, BANNER_EMAILS);
+  log.info(
+    { url: banner.url, demoEmails: shown, demoPasswordFile: banner.credentialsFile },
+    `Glimpse is running at ${banner.url}; sign in as a demo member (${shown.join(', ')}) with the password in ${banner.credentialsFile}`,
+  );
 }

@@ -9,7 +9,7 @@ import { cleanupOrphanUploads } from '../../modules/media/media.cleanup.js';
 import { hotScoreOf } from '../../modules/posts/posts.hot.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { queryRows } from '../client.js';
-import { demoBanner, readDemoCredentials, demoCredentialsPath } from './demo-banner.js';
+import { demoBanner, demoCredentialsPath, printDemoBanner, readDemoCredentials } from './demo-banner.js';
 import { DEFAULT_DEMO, seedDemo, seedDemoIfEmpty, startDemoImages, type EarlyDemoImages } from './demo.js';
 
 /** The first-start seed, on the real database, checked the way a visitor or a client sees it. */
@@ -288,7 +288,7 @@ describe('first-start demo data', () => {
   it('prints a banner whose emails sign in with the stored, owner-only password, never the password itself', async () => {
     const creds = readDemoCredentials(t.dataDir)!;
     expect(fs.statSync(demoCredentialsPath(t.dataDir)).mode & 0o777).toBe(0o600);
-    const banner = (await demoBanner(t.app.ctx))!;
+    const banner = (await demoBanner(t.app.ctx))!.text;
     expect(banner).toContain(demoCredentialsPath(t.dataDir));
     expect(banner).toContain('http://glimpse.test');
     expect(banner).not.toContain(creds.password);
@@ -299,6 +299,21 @@ describe('first-start demo data', () => {
       expect(res.statusCode, email).toBe(200);
     }
     expect((await login(emails[0]!, 'not-the-password')).statusCode).toBe(401);
+
+    // Output that is not a terminal (a service manager, a log collector) gets one structured log
+    // line instead of prose between the JSON lines; a terminal gets the text.
+    const logged: Array<{ fields: object; message: string }> = [];
+    const printed: string[] = [];
+    const log = { info: (fields: object, message: string) => void logged.push({ fields, message }) };
+    await printDemoBanner(t.app.ctx, log, { terminal: false, print: (text) => printed.push(text) });
+    expect(printed).toEqual([]);
+    expect(logged).toHaveLength(1);
+    expect(logged[0]!.fields).toMatchObject({ url: 'http://glimpse.test', demoEmails: emails.slice(0, 3) });
+    expect(logged[0]!.message).not.toContain('\n');
+    expect(JSON.stringify(logged)).not.toContain(creds.password);
+    await printDemoBanner(t.app.ctx, log, { terminal: true, print: (text) => printed.push(text) });
+    expect(printed).toEqual([banner]);
+    expect(logged).toHaveLength(1);
   });
 
   it('shows no banner when the credentials are missing or name nobody in this database', async () => {

@@ -33,10 +33,6 @@ function isNotFound(err: unknown): boolean {
 
 /** The SDK client for a configuration (also used by `media:migrate` and tests). */
 export function createS3Client(config: S3Config): S3Client {
-  // The SDK warns on Node 20 that its releases after January 2027 will need Node 22. The lock file
-  // holds one that runs on 20 (CONTRIBUTING.md footgun: move `engines` to 22 before updating it),
-  // so the warning only alarms operators: off unless they set the variable themselves.
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   return new S3Client({
     region: config.region,
     endpoint: config.endpoint,

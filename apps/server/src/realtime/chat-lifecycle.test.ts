@@ -14,7 +14,7 @@ afterAll(async () => {
 
 const seed = () => seedUser(kit.t);
 const sendWithAck = (c: TestClient, payload: unknown): Promise<SendMessageAck> =>
-  c.socket.timeout(4_000).emitWithAck('send_message', payload) as Promise<SendMessageAck>;
+  c.socket.timeout(15_000).emitWithAck('send_message', payload) as Promise<SendMessageAck>;
 
 describe('chat_created and chat_deleted', () => {
   it("puts both members in a new chat's room and tells the other member", async () => {

@@ -36,7 +36,7 @@ async function chatOfTwo(): Promise<{ a: SeededUser; b: SeededUser; chat: Chat }
 }
 
 const sendWithAck = (c: TestClient, payload: unknown): Promise<SendMessageAck> =>
-  c.socket.timeout(4_000).emitWithAck('send_message', payload) as Promise<SendMessageAck>;
+  c.socket.timeout(15_000).emitWithAck('send_message', payload) as Promise<SendMessageAck>;
 
 async function storedCount(chatId: string): Promise<number> {
   return (await db().select({ id: messages.id }).from(messages).where(eq(messages.chatId, chatId))).length;

@@ -32,7 +32,7 @@ async function chatOfTwo(): Promise<{ a: SeededUser; b: SeededUser; chat: Chat }
 }
 
 const sendWithAck = (c: TestClient, payload: unknown): Promise<SendMessageAck> =>
-  c.socket.timeout(4_000).emitWithAck('send_message', payload) as Promise<SendMessageAck>;
+  c.socket.timeout(15_000).emitWithAck('send_message', payload) as Promise<SendMessageAck>;
 
 const storedContents = async (chatId: string) =>
   (

@@ -20,7 +20,7 @@ let node1: SocketTestKit;
 let node2: SocketTestKit;
 
 const sendWithAck = (c: TestClient, payload: unknown): Promise<SendMessageAck> =>
-  c.socket.timeout(4_000).emitWithAck('send_message', payload) as Promise<SendMessageAck>;
+  c.socket.timeout(15_000).emitWithAck('send_message', payload) as Promise<SendMessageAck>;
 
 async function deletePrefixedKeys(): Promise<number> {
   let cursor = '0';

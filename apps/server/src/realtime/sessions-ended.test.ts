@@ -9,7 +9,7 @@ import { startSocketTestApp, type SocketTestKit, type TestClient } from './testi
 
 const waitForDisconnect = (c: TestClient): Promise<string> =>
   new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the socket stayed connected')), 4_000);
+    const timer = setTimeout(() => reject(new Error('the socket stayed connected')), 15_000);
     c.socket.once('disconnect', (reason) => {
       clearTimeout(timer);
       resolve(reason);

@@ -384,7 +384,7 @@ describe('live delivery', () => {
     const chat = await kit.openChat(ava, ben);
     const ca = await kit.connect(ava);
     const cb = await kit.connect(ben);
-    const ack = (await ca.socket.timeout(4000).emitWithAck('send_message', {
+    const ack = (await ca.socket.timeout(15_000).emitWithAck('send_message', {
       chatId: chat.id,
       content: 'hello',
     })) as { message: { id: string } };

@@ -222,7 +222,7 @@ describe('GET /metrics', () => {
       const before = valueOf(await scrape(), 'glimpse_messages_sent_total')!;
       for (const content of ['one', 'two', 'three']) {
         await ca.socket
-          .timeout(4_000)
+          .timeout(15_000)
           .emitWithAck('send_message', { chatId: chat.json<{ id: string }>().id, content });
       }
       expect(valueOf(await scrape(), 'glimpse_messages_sent_total')).toBe(before + 3);

@@ -245,7 +245,7 @@ describe('a database stopped and started again, and an embedded postmaster kille
       expect(down.headers['retry-after']).toBe('5');
       expect(down.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
       // Refused connections fail at once: no request waits out a timeout.
-      expect(Date.now() - started).toBeLessThan(8_000); // well below the pool's 10 s connect timeout
+      expect(Date.now() - started).toBeLessThan(10_000); // far below the pool's 30 s connect timeout
       const ready = await app.inject({ method: 'GET', url: '/api/health/ready' });
       expect(ready.statusCode).toBe(503);
       expect(ready.json()).toMatchObject({ checks: { database: 'down' } });

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
+/** The SMTP server the account-recovery spec starts (auth/account.spec.ts): the next port up. */
+const E2E_SMTP_PORT = PORT + 1;
 // A fresh data dir per run: the server under test starts empty (no demo seed) with its embedded
 // PostgreSQL in <dataDir>/pg. Made once (worker processes load this file again and inherit it);
 // serve.mjs removes it after the server has stopped.
@@ -69,6 +71,9 @@ export default defineConfig({
       DATABASE_URL: '',
       REDIS_URL: '',
       GEOCODER_URL: `http://127.0.0.1:${PORT}/__geocoder-stand-in`,
+      // Reset mails go to the SMTP server auth/account.spec.ts runs while it needs them.
+      SMTP_URL: `smtp://glimpse:smtp-secret@127.0.0.1:${E2E_SMTP_PORT}`,
+      MAIL_FROM: 'Glimpse <no-reply@glimpse.test>',
     },
   },
 });

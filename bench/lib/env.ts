@@ -45,7 +45,18 @@ export function machineDescription(): string {
   return `${cpus.length} x ${cpus[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB RAM, Node ${process.version}, ${os.platform()} ${os.release()}`;
 }
 
-/** A member's bearer token, signed with the bench server's secret (as POST /api/auth/login would issue). */
-export function tokenFor(member: { id: string; username: string; email: string }): Promise<string> {
-  return signToken({ userId: member.id, username: member.username, email: member.email }, BENCH_JWT_SECRET);
+/**
+ * A member's bearer token for the session inspectDataset opened, signed with the bench server's
+ * secret (as POST /api/auth/login would issue it).
+ */
+export function tokenFor(member: {
+  id: string;
+  username: string;
+  email: string;
+  sessionId: string;
+}): Promise<string> {
+  return signToken(
+    { userId: member.id, username: member.username, email: member.email, sid: member.sessionId },
+    BENCH_JWT_SECRET,
+  );
 }

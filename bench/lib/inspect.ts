@@ -1,9 +1,28 @@
-import { databaseExists, describeTarget, openSession, type Target } from './dataset.js';
+import { randomBytes } from 'node:crypto';
+import { databaseExists, describeTarget, openSession, type SqlSession, type Target } from './dataset.js';
 
 export interface Member {
   id: string;
   username: string;
   email: string;
+  /** A session opened for the bench (tokens name their session; tokenFor signs one for it). */
+  sessionId: string;
+}
+
+/** Sessions the bench opens are marked so the next run removes them. */
+const BENCH_DEVICE = 'glimpse bench';
+const SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
+
+/** Opens one session per member, as a sign-in would (the server accepts a token while its row exists). */
+async function withSessions(s: SqlSession, members: Array<Omit<Member, 'sessionId'>>): Promise<Member[]> {
+  if (members.length === 0) return [];
+  const withIds = members.map((m) => ({ ...m, sessionId: randomBytes(12).toString('hex') }));
+  await s.rows(
+    `INSERT INTO sessions (id, user_id, device, ip_address, expires_at)
+     SELECT unnest($1::varchar[]), unnest($2::varchar[]), $3, '127.0.0.1', now() + $4 * interval '1 millisecond'`,
+    [withIds.map((m) => m.sessionId), withIds.map((m) => m.id), BENCH_DEVICE, SESSION_TTL_MS],
+  );
+  return withIds;
 }
 
 export interface DatasetInfo {
@@ -27,29 +46,35 @@ export async function inspectDataset(
   opts: { members?: number; viewers?: number } = {},
 ): Promise<DatasetInfo | null> {
   if (!(await databaseExists(target))) return null;
-  const s = await openSession(target);
+  // Migrated first: the sessions table may be newer than the dataset.
+  const s = await openSession(target, { migrate: true });
   try {
+    await s.exec(`DELETE FROM sessions WHERE device = '${BENCH_DEVICE}'`);
     const [counts] = await s.rows<{ users: string; posts: string; public_posts: string }>(
       `SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM posts) AS posts,
               (SELECT count(*) FROM posts WHERE privacy = 'public') AS public_posts`,
     );
-    const viewers = await s.rows<Member>(
+    const viewers = await s.rows<Omit<Member, 'sessionId'>>(
       `SELECT id, username, email FROM users
         ORDER BY abs(following_count - (SELECT percentile_disc(0.5) WITHIN GROUP (ORDER BY following_count) FROM users)), id
         LIMIT $1`,
       [Math.max(1, opts.viewers ?? 1)],
     );
-    const viewer = viewers[0];
     const members = opts.members
-      ? await s.rows<Member>(`SELECT id, username, email FROM users ORDER BY id LIMIT $1`, [opts.members])
+      ? await s.rows<Omit<Member, 'sessionId'>>(
+          `SELECT id, username, email FROM users ORDER BY id LIMIT $1`,
+          [opts.members],
+        )
       : [];
+    const signedIn = await withSessions(s, viewers);
+    const viewer = signedIn[0];
     return {
       users: Number(counts?.users ?? 0),
       posts: Number(counts?.posts ?? 0),
       publicPosts: Number(counts?.public_posts ?? 0),
       viewer: viewer ?? null,
-      viewers,
-      members,
+      viewers: signedIn,
+      members: await withSessions(s, members),
     };
   } finally {
     await s.close();

@@ -72,6 +72,7 @@ for (const viewport of VIEWPORTS)
       '/terms',
       '/privacy',
       '/forgot-password',
+      '/reset-password?token=e2e-sweep',
       '/nope',
     ];
     for (const path of visitorPages) {
@@ -88,6 +89,8 @@ for (const viewport of VIEWPORTS)
       '/profile',
       '/settings',
       '/settings?section=account',
+      '/settings?section=privacy',
+      '/settings?section=security',
       '/settings?section=display',
       '/settings?section=blocking',
       '/moderation',

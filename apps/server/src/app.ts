@@ -7,6 +7,7 @@ import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
 import { createDependencyAnswers } from './lib/dependency-errors.js';
 import { fastifyLogging } from './lib/log.js';
+import { createMailer } from './lib/mail.js';
 import { createMetrics } from './lib/metrics.js';
 import { proxyTrust } from './lib/public-urls.js';
 import {
@@ -25,6 +26,7 @@ import { mediaRoutes } from './modules/media/media.routes.js';
 import { moderationRoutes } from './modules/moderation/moderation.routes.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
+import { forgetFeedPages } from './modules/posts/posts.service.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -117,7 +119,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     rateLimiter: redis ? redisRateLimiter(app, redis, redisPrefix, metrics) : createMemoryRateLimiter(),
     storage: createMediaStorage(config, { disk }),
     disk,
-    events: createChatEvents(io),
+    events: createChatEvents(io, { acrossNodes: redis !== null, log: app.log }),
+    mail: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }),
     metrics,
     dependencyAnswer: createDependencyAnswers({
       warn: (fields, message) => app.log.warn(fields, message),
@@ -127,6 +130,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   };
   app.decorate('ctx', ctx);
   app.decorate('io', io);
+  // An account went private (on this node or another): kept signed-out pages may show its posts.
+  ctx.events.onNodeEvent((event) => {
+    if (event.kind === 'feed-pages-stale') forgetFeedPages(ctx);
+  });
 
   registerHttpMetrics(app, metrics);
   registerErrorHandler(app, ctx.dependencyAnswer);

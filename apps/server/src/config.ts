@@ -92,6 +92,8 @@ const ZEnv = z.object({
       return z.NEVER;
     }),
   ADMIN_EMAILS: z.string().default(''),
+  SMTP_URL: ZUrl(['smtp:', 'smtps:']).optional(),
+  MAIL_FROM: z.string().min(3, 'must be an address such as "Glimpse <no-reply@glimpse.example>"').optional(),
 });
 
 export interface Config {
@@ -139,6 +141,10 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Members with these emails (lowercase) become admins when they register or sign in. */
   adminEmails: string[];
+  /** Outgoing mail (password reset links); unset: no mail, the admin CLI prints reset links. */
+  smtpUrl: string | undefined;
+  /** The From of every mail: MAIL_FROM, else no-reply at PUBLIC_ORIGIN's host. */
+  mailFrom: string;
 }
 
 export interface S3Config {
@@ -217,5 +223,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmails: e.ADMIN_EMAILS.split(',')
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
+    smtpUrl: e.SMTP_URL,
+    mailFrom:
+      e.MAIL_FROM ??
+      `Glimpse <no-reply@${e.PUBLIC_ORIGIN ? new URL(e.PUBLIC_ORIGIN).hostname : 'localhost'}>`,
   };
 }

@@ -3,11 +3,26 @@ import type { Chat, Message, Notification, ReadReceiptEvent, UnreadCounts } from
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { AppError } from './lib/errors.js';
+import type { Mailer } from './lib/mail.js';
 import type { Metrics } from './lib/metrics.js';
 import type { RateLimiter } from './lib/rate-limit.js';
 import type { DiskGuard, MediaStorage } from './lib/storage/index.js';
 
 export type { Db, DbOrTx, Tx } from './db/client.js';
+
+/** Sessions that ended (their rows are gone): what every node must forget and cut. */
+export interface EndedSessions {
+  userId: string;
+  sessionIds: string[];
+}
+
+/** What one app node tells the others (through the Socket.IO adapter: Redis when configured). */
+export type NodeEvent = { kind: 'sessions-ended'; ended: EndedSessions } | { kind: 'feed-pages-stale' };
+
+/** Whether a session of `userId` named `sessionId` is among `ended`. */
+export function isSessionEnded(ended: EndedSessions, userId: string, sessionId: string): boolean {
+  return ended.userId === userId && ended.sessionIds.includes(sessionId);
+}
 
 /**
  * What services tell connected clients after a change commits. Services call this interface;
@@ -23,10 +38,19 @@ export interface ChatEvents {
   /** Every member hears `chat_deleted`, then nobody stays in the room. */
   chatDeleted(opts: { chatId: string; memberIds: string[] }): void;
   /**
-   * The member's sessions ended (`endSessions` committed, or a suspension): every open socket of
-   * theirs, on every node, is disconnected; a client dials again with a fresh token or stays out.
+   * Sessions ended (`endSessions` committed): their open sockets, on every node, are disconnected,
+   * and every node forgets their tokens (its short token cache). Resolves once every other node
+   * confirmed (with Redis; at most the adapter's request timeout), so a token of an ended session
+   * is refused on every node from the answer on.
    */
-  sessionsEnded(userId: string): void;
+  sessionsEnded(ended: EndedSessions): Promise<void>;
+  /**
+   * Every node drops its kept signed-out feed pages (an account went private: its posts must not
+   * stay on a cached page). Resolves once every other node confirmed, as sessionsEnded.
+   */
+  feedPagesStale(): Promise<void>;
+  /** Runs `listener` for each of the two above, whether this node or another one raised it. */
+  onNodeEvent(listener: (event: NodeEvent) => void): void;
   /** Every socket of the member (room `user:<id>`, any node) gets `notification`. */
   notify(userId: string, notification: Notification): void;
   /** Every socket of the member gets `unread_counts` (the bell's and the chat button's badges). */
@@ -55,6 +79,8 @@ export interface AppContext {
    */
   disk: DiskGuard | null;
   events: ChatEvents;
+  /** Sends mail through SMTP_URL (`enabled` false without it). */
+  mail: Mailer;
   /** What GET /metrics publishes; services count what they do here. */
   metrics: Metrics;
   /**

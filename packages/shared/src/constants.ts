@@ -109,12 +109,45 @@ export const RATE_LIMITS = {
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
 /**
- * Sign-in: attempts per account (email and username count as one) per window; the number is the
- * server's LOGIN_MAX_FAILURES (default 10). Per address, SIGN_IN_ADDRESS_MAX attempts on any
- * accounts. A correct password takes its own attempt back.
+ * Sign-in, counted per window: failures per account AND address pair (the server's
+ * LOGIN_MAX_FAILURES, default 10: past it that address gets 429 for that account), and
+ * SIGN_IN_ADDRESS_MAX attempts per address over every account. Failures from other addresses
+ * never refuse the member: an account with SIGN_IN_SLOW_AFTER failures or more in the window (a
+ * distributed attack) gets every answer delayed, SIGN_IN_DELAY_BASE_MS doubling for each further
+ * SIGN_IN_SLOW_AFTER failures, at most SIGN_IN_DELAY_MAX_MS. A correct password takes its own
+ * attempt back. Two-factor codes count as attempts too, and SIGN_IN_CODE_MAX wrong codes per
+ * account (only reachable with the password) answer 429.
  */
 export const SIGN_IN_WINDOW_MS = 15 * MINUTE_MS;
 export const SIGN_IN_ADDRESS_MAX = 100;
+export const SIGN_IN_SLOW_AFTER = 10;
+export const SIGN_IN_DELAY_BASE_MS = 500;
+export const SIGN_IN_DELAY_MAX_MS = 10_000;
+export const SIGN_IN_CODE_MAX = 10;
+
+/** Sessions: `last_seen_at` is written at most this often per session (off the request path). */
+export const SESSION_SEEN_WRITE_MS = 5 * MINUTE_MS;
+/** How many sessions GET /api/auth/sessions lists, most recently seen first. */
+export const SESSIONS_LIST_MAX = 100;
+
+/**
+ * Password reset by email: a link works once, within PASSWORD_RESET_TTL_MS. Requests are limited
+ * per client address and per email (account) in PASSWORD_RESET_WINDOW_MS; confirmations per address.
+ */
+export const PASSWORD_RESET_TTL_MS = 60 * MINUTE_MS;
+export const PASSWORD_RESET_WINDOW_MS = 60 * MINUTE_MS;
+export const PASSWORD_RESET_PER_ADDRESS = 10;
+export const PASSWORD_RESET_PER_ACCOUNT = 3;
+export const PASSWORD_RESET_CONFIRMS_PER_ADDRESS = 20;
+
+/** Two-factor sign-in (TOTP, RFC 6238): 6 digits, 30 s steps, one step of drift either way. */
+export const TOTP_DIGITS = 6;
+export const TOTP_STEP_SECONDS = 30;
+export const TOTP_DRIFT_STEPS = 1;
+/** Recovery codes handed out when two-factor is turned on (each works once). */
+export const RECOVERY_CODES_COUNT = 10;
+/** Follow requests a private account's list shows at most, newest first. */
+export const FOLLOW_REQUESTS_MAX = 500;
 
 /** A post's view counts once per viewer (member, else address) per this window. */
 export const VIEW_DEDUPE_WINDOW_MS = 60 * MINUTE_MS;
@@ -193,7 +226,7 @@ export const MAINSTREAM_EMAIL_PROVIDERS = [
 
 /** Notifications (issue 13). */
 export const NOTIFICATIONS_PAGE_SIZE = 20;
-export const NOTIFICATION_TYPES = ['like', 'comment', 'follow', 'mention'] as const;
+export const NOTIFICATION_TYPES = ['like', 'comment', 'follow', 'mention', 'follow_request'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 /** The tabs of /notification and the `type` filter of GET /api/notifications. */
 export const NOTIFICATION_FILTERS = ['all', 'likes', 'comments', 'follows', 'mentions'] as const;

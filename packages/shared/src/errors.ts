@@ -1,4 +1,4 @@
-import { MOD_MSG, MSG, OPS_MSG } from './messages.js';
+import { ACCOUNT_MSG, MOD_MSG, MSG, OPS_MSG } from './messages.js';
 
 /**
  * One error vocabulary: each code has an HTTP status and a default user-facing message.
@@ -14,6 +14,8 @@ export const ERROR_CODES = {
   UNAUTHENTICATED: { status: 401, message: MSG.accessTokenRequired },
   TOKEN_EXPIRED: { status: 401, message: MSG.tokenExpired },
   INVALID_CREDENTIALS: { status: 401, message: MSG.invalidCredentials },
+  TWO_FACTOR_REQUIRED: { status: 401, message: ACCOUNT_MSG.twoFactorRequired },
+  INVALID_TWO_FACTOR_CODE: { status: 401, message: ACCOUNT_MSG.invalidTwoFactorCode },
   INVALID_TOKEN: { status: 403, message: MSG.invalidToken },
   FORBIDDEN: { status: 403, message: MSG.accessDenied },
   ACCOUNT_SUSPENDED: { status: 403, message: MOD_MSG.accountSuspended },
@@ -30,6 +32,7 @@ export const ERROR_CODES = {
   SERVICE_UNAVAILABLE: { status: 503, message: OPS_MSG.serviceUnavailable },
   /** The media disk is (nearly) full: uploads are refused before it fills up. */
   INSUFFICIENT_STORAGE: { status: 507, message: OPS_MSG.insufficientStorage },
+  MAIL_UNAVAILABLE: { status: 503, message: ACCOUNT_MSG.mailUnavailable },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

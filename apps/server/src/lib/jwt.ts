@@ -13,9 +13,9 @@ function keyOf(secret: string): Uint8Array {
   return key;
 }
 
-export type TokenClaims = Pick<TokenPayload, 'userId' | 'username' | 'email'> & { sv?: number };
+export type TokenClaims = Pick<TokenPayload, 'userId' | 'username' | 'email' | 'sid'>;
 
-/** A token with these claims (`sv` defaults to 0, a fresh member's version), issued at `now` (seconds). */
+/** A token with these claims, issued at `now` (seconds); `sid` names its row in `sessions`. */
 export async function signToken(
   claims: TokenClaims,
   secret: string,
@@ -25,7 +25,7 @@ export async function signToken(
     userId: claims.userId,
     username: claims.username,
     email: claims.email,
-    sv: claims.sv ?? 0,
+    sid: claims.sid,
   })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuedAt(now)
@@ -33,15 +33,13 @@ export async function signToken(
     .sign(keyOf(secret));
 }
 
-/** A token for this member under their current session version, signed with the deployment's secret. */
+/** A token of this member for the session `sessionId`, signed with the deployment's secret. */
 export function issueToken(
   secret: string,
-  user: { id: string; username: string; email: string; sessionVersion: number },
+  user: { id: string; username: string; email: string },
+  sessionId: string,
 ): Promise<string> {
-  return signToken(
-    { userId: user.id, username: user.username, email: user.email, sv: user.sessionVersion },
-    secret,
-  );
+  return signToken({ userId: user.id, username: user.username, email: user.email, sid: sessionId }, secret);
 }
 
 export type VerifyResult = { ok: true; payload: TokenPayload } | { ok: false; reason: 'invalid' | 'expired' };

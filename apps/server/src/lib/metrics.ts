@@ -16,6 +16,11 @@ export interface Metrics {
   rateLimitFallback: Gauge;
   /** Times rate limits fell back from Redis to this node's memory. */
   rateLimitFallbacks: Counter;
+  /** Sign-in answers held back because their account is under a distributed guessing attack. */
+  signInDelays: Counter;
+  /** Mails handed to the SMTP server, and mails it refused or could not be reached for. */
+  mailsSent: Counter;
+  mailFailures: Counter;
   /** Where the sockets-connected gauge reads from (the Socket.IO server registers itself). */
   watchSockets(count: () => number): void;
   /** Where the DB pool gauges read from. */
@@ -67,6 +72,21 @@ export function createMetrics(): Metrics {
     help: "Times rate limits fell back from Redis to this node's memory",
     registers: [registry],
   });
+  const signInDelays = new Counter({
+    name: 'glimpse_sign_in_delays_total',
+    help: 'Sign-in answers delayed because their account had many failed attempts from anywhere',
+    registers: [registry],
+  });
+  const mailsSent = new Counter({
+    name: 'glimpse_mails_sent_total',
+    help: 'Mails accepted by the SMTP server',
+    registers: [registry],
+  });
+  const mailFailures = new Counter({
+    name: 'glimpse_mail_failures_total',
+    help: 'Mails the SMTP server refused or could not be reached for',
+    registers: [registry],
+  });
   new Gauge({
     name: 'glimpse_sockets_connected',
     help: 'Socket.IO connections open on this node',
@@ -116,6 +136,9 @@ export function createMetrics(): Metrics {
     dependencyFailures,
     rateLimitFallback,
     rateLimitFallbacks,
+    signInDelays,
+    mailsSent,
+    mailFailures,
     watchSockets: (count) => (sockets = count),
     watchDbPool: (p) => (pool = p),
     watchImageQueue: (queue) => (imageQueue = queue),

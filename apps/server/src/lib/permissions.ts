@@ -8,4 +8,6 @@ export interface Viewer extends RoleHolder {
   id: string;
   username: string;
   email: string;
+  /** The session of the token (GET /api/auth/sessions marks it `current`). */
+  sessionId: string;
 }

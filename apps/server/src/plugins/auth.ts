@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MSG } from '@glimpse/shared';
-import type { AppContext } from '../context.js';
+import { isSessionEnded, type AppContext } from '../context.js';
 import { AppError } from '../lib/errors.js';
 import type { Viewer } from '../lib/permissions.js';
 import { publicUrlsFor, reachedOrigin, type PublicUrls } from '../lib/public-urls.js';
@@ -19,7 +19,7 @@ declare module 'fastify' {
     optionalAuth: (request: FastifyRequest) => Promise<void>;
     /**
      * optionalAuth for the feed's hot path: a token's member may be reused for FEED_CACHE_MS
-     * (forgotten at once when the member's sessions end on this node; see registerAuth).
+     * (forgotten on every node when its session ends; see registerAuth).
      */
     optionalAuthCached: (request: FastifyRequest) => Promise<void>;
   }
@@ -41,20 +41,17 @@ export function registerAuth(app: FastifyInstance): void {
     ttlMs: app.ctx.config.feedCacheMs,
     maxEntries: VIEWER_CACHE_MAX_ENTRIES,
   });
-  // Ending a member's sessions (password, role, suspension, deletion) must stop their tokens from
-  // the next request on, cached or not: drop them here before the sockets are cut. Another node
-  // (or the admin CLI, another process) cannot reach this cache: there a token lives on for at
-  // most FEED_CACHE_MS, on the feed only.
-  // A check that read the member before their sessions ended must not be cached after the
-  // eviction: sessions ended while a check was in flight make it skip the cache.
+  // Ending sessions (sign-out, password, reset, role, suspension, deletion) must stop their tokens
+  // from the next request on, cached or not: every node drops them here, this one at once and the
+  // others before the call that ended them answers (ctx.events, through Redis when scaled out).
+  // A check that read the session before it ended must not be cached after the eviction: sessions
+  // ended while a check was in flight make it skip the cache.
   let sessionsEndedCount = 0;
-  const { events } = app.ctx;
-  const endSocketSessions = events.sessionsEnded.bind(events);
-  events.sessionsEnded = (userId) => {
+  app.ctx.events.onNodeEvent((event) => {
+    if (event.kind !== 'sessions-ended') return;
     sessionsEndedCount += 1;
-    viewers.deleteWhere((viewer) => viewer.id === userId);
-    endSocketSessions(userId);
-  };
+    viewers.deleteWhere((viewer) => isSessionEnded(event.ended, viewer.id, viewer.sessionId));
+  });
 
   app.decorate('requireAuth', async (request: FastifyRequest) => {
     request.viewer = await authenticateToken(app.ctx, bearerOf(request));
@@ -79,7 +76,7 @@ export function registerAuth(app: FastifyInstance): void {
     }
     const endedBefore = sessionsEndedCount;
     try {
-      const { sessionVersion: _version, ...viewer } = await authenticateToken(app.ctx, token);
+      const viewer = await authenticateToken(app.ctx, token);
       if (sessionsEndedCount === endedBefore) viewers.set(token, viewer);
       request.viewer = viewer;
     } catch (err) {

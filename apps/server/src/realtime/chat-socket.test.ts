@@ -62,14 +62,18 @@ describe('authentication', () => {
     ['garbage', () => 'not.a.token', 'Invalid token'],
     [
       'another secret',
-      (u: SeededUser) => signToken({ userId: u.id, username: u.username, email: u.email }, 'x'.repeat(40)),
+      (u: SeededUser) =>
+        signToken(
+          { userId: u.id, username: u.username, email: u.email, sid: 'a'.repeat(24) },
+          'x'.repeat(40),
+        ),
       'Invalid token',
     ],
     [
       'expired',
       (u: SeededUser) =>
         signToken(
-          { userId: u.id, username: u.username, email: u.email },
+          { userId: u.id, username: u.username, email: u.email, sid: 'a'.repeat(24) },
           TEST_JWT_SECRET,
           Math.floor(Date.now() / 1000) - JWT_TTL_SECONDS - 60,
         ),
@@ -77,7 +81,11 @@ describe('authentication', () => {
     ],
     [
       'unknown user',
-      () => signToken({ userId: UNKNOWN_ID, username: 'ghost', email: 'g@gmail.com' }, TEST_JWT_SECRET),
+      () =>
+        signToken(
+          { userId: UNKNOWN_ID, username: 'ghost', email: 'g@gmail.com', sid: 'a'.repeat(24) },
+          TEST_JWT_SECRET,
+        ),
       'Access token required',
     ],
     ['empty', () => '', 'Access token required'],

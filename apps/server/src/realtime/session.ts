@@ -3,7 +3,7 @@ import { AppError } from '../lib/errors.js';
 import { authenticateToken, sessionStillValid } from '../modules/auth/auth.service.js';
 import { loadSocketMember } from '../modules/chats/chats.service.js';
 import type { RealtimeDeps } from './connection.js';
-import { chatRoom, socketUrls, userRoom, type ChatSocket } from './types.js';
+import { chatRoom, sessionRoom, socketUrls, userRoom, type ChatSocket } from './types.js';
 
 /** The token of `authenticate`: a bare string, or `{ token }` as some clients send it. */
 function tokenOf(raw: unknown): string | null {
@@ -31,8 +31,8 @@ export async function authenticateSocket(
   try {
     const viewer = await authenticateToken(deps.ctx, tokenOf(raw));
     const current = socket.data.user;
-    // The handshake token and a later `authenticate` usually name the same member: answer again.
-    if (current?.id === viewer.id) {
+    // The handshake token and a later `authenticate` usually name the same session: answer again.
+    if (current?.id === viewer.id && socket.data.sessionId === viewer.sessionId) {
       socket.emit(SOCKET_EVENTS.authenticated, { success: true, user: current });
       return;
     }
@@ -45,11 +45,13 @@ export async function authenticateSocket(
 
     const { user, chatIds } = member;
     socket.data.user = user;
-    await socket.join([userRoom(user.id), ...chatIds.map(chatRoom)]);
-    // Sessions ended between the token check and joining the user room: sessionsEnded could not
+    socket.data.sessionId = viewer.sessionId;
+    await socket.join([userRoom(user.id), sessionRoom(viewer.sessionId), ...chatIds.map(chatRoom)]);
+    // The session ended between the token check and joining its room: sessionsEnded could not
     // reach this socket yet, so check once more now that it can.
-    if (!(await sessionStillValid(deps.ctx, viewer.id, viewer.sessionVersion))) {
+    if (!(await sessionStillValid(deps.ctx, viewer))) {
       socket.data.user = undefined;
+      socket.data.sessionId = undefined;
       socket.disconnect(true);
       return;
     }
@@ -80,6 +82,7 @@ export async function signOutSocket(deps: RealtimeDeps, socket: ChatSocket): Pro
   }
   socket.data.typingIn?.clear();
   socket.data.user = undefined;
+  socket.data.sessionId = undefined;
   for (const room of [...socket.rooms]) {
     if (room !== socket.id) await socket.leave(room);
   }

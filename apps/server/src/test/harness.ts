@@ -5,11 +5,11 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import pg from 'pg';
 import { inject } from 'vitest';
-import type { AuthResponse } from '@glimpse/shared';
+import { JWT_TTL_SECONDS, type AuthResponse } from '@glimpse/shared';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
-import { users } from '../db/schema/index.js';
+import { sessions, users } from '../db/schema/index.js';
 import { newId } from '../lib/ids.js';
 import { signToken } from '../lib/jwt.js';
 import { hashPassword } from '../lib/passwords.js';
@@ -18,6 +18,8 @@ export interface TestApp {
   app: FastifyInstance;
   config: Config;
   database: Database;
+  /** Where its database is (for a process, such as a CLI, that opens it too). */
+  databaseUrl: string;
   dataDir: string;
   close(): Promise<void>;
 }
@@ -58,11 +60,12 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
 }
 
 /** A fresh database cloned from the run's migrated template, opened. */
-async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function openTestDatabase(): Promise<{ database: Database; url: string; drop: () => Promise<void> }> {
   const created = await createTestDatabase();
   const database = await openDatabase({ databaseUrl: created.url });
   return {
     database,
+    url: created.url,
     drop: async () => {
       await database.close();
       await created.drop();
@@ -94,8 +97,12 @@ export async function createTestApp(
     PUBLIC_ORIGIN: 'http://glimpse.test',
     ...env,
   });
-  const { database, drop } = opts.shareDatabaseWith
-    ? { database: opts.shareDatabaseWith.database, drop: async () => {} }
+  const { database, url, drop } = opts.shareDatabaseWith
+    ? {
+        database: opts.shareDatabaseWith.database,
+        url: opts.shareDatabaseWith.databaseUrl,
+        drop: async () => {},
+      }
     : await openTestDatabase();
   const app = await buildApp({
     config,
@@ -110,6 +117,7 @@ export async function createTestApp(
     app,
     config,
     database,
+    databaseUrl: url,
     dataDir,
     async close() {
       await app.close();
@@ -156,6 +164,26 @@ function nextUserNumber(): string {
 
 let sharedHash: Promise<string> | undefined;
 
+/**
+ * Opens a session for the member directly (as sign-in would) and answers a token of it: tokens
+ * name their session, and a session that ended refuses them.
+ */
+export async function seedSession(
+  t: TestApp,
+  user: { id: string; username: string; email: string },
+  opts: { device?: string; ipAddress?: string } = {},
+): Promise<string> {
+  const sid = newId();
+  await t.database.db.insert(sessions).values({
+    id: sid,
+    userId: user.id,
+    device: opts.device ?? 'Test device',
+    ipAddress: opts.ipAddress ?? '127.0.0.1',
+    expiresAt: new Date(Date.now() + JWT_TTL_SECONDS * 1000),
+  });
+  return signToken({ userId: user.id, username: user.username, email: user.email, sid }, TEST_JWT_SECRET);
+}
+
 export interface SeededUser {
   id: string;
   username: string;
@@ -182,10 +210,7 @@ export async function seedUser(
     ...values,
   };
   await t.database.db.insert(users).values(row);
-  const token = await signToken(
-    { userId: row.id, username: row.username, email: row.email },
-    TEST_JWT_SECRET,
-  );
+  const token = await seedSession(t, row);
   return {
     id: row.id,
     username: row.username,

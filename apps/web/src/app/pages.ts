@@ -9,6 +9,7 @@ export const pageLoaders = {
   login: () => import('../features/auth/LoginPage').then((m) => m.LoginPage),
   register: () => import('../features/auth/RegisterPage').then((m) => m.RegisterPage),
   forgotPassword: () => import('../features/auth/ForgotPasswordPage').then((m) => m.ForgotPasswordPage),
+  resetPassword: () => import('../features/auth/ResetPasswordPage').then((m) => m.ResetPasswordPage),
   terms: () => import('../features/legal/TermsPage').then((m) => m.TermsPage),
   privacy: () => import('../features/legal/PrivacyPage').then((m) => m.PrivacyPage),
   home: () => import('../features/feed/HomePage').then((m) => m.HomePage),

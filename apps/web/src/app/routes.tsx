@@ -24,6 +24,7 @@ export const appRoutes: RouteObject[] = [
           { path: 'login', lazy: lazyPage('login') },
           { path: 'register', lazy: lazyPage('register') },
           { path: 'forgot-password', lazy: lazyPage('forgotPassword') },
+          { path: 'reset-password', lazy: lazyPage('resetPassword') },
           { path: 'terms', lazy: lazyPage('terms') },
           { path: 'privacy', lazy: lazyPage('privacy') },
           { path: 'home', lazy: lazyPage('home') },

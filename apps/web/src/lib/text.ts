@@ -258,6 +258,7 @@ export const NOTIFICATIONS_TEXT = {
     like: 'liked your post',
     comment: 'commented on your post',
     follow: 'started following you',
+    follow_request: 'asked to follow you',
     mention: (inComment: boolean) => (inComment ? 'mentioned you in a comment' : 'mentioned you in a post'),
   },
   follow: 'Follow',
@@ -274,6 +275,7 @@ export const NOTIFICATION_SETTINGS_TEXT = {
   comments: 'Comments on your posts',
   follows: 'New followers',
   mentions: 'Mentions of you',
+  followRequests: 'Requests to follow your private account',
   loadFailed: 'Could not load your notification settings.',
   saveFailed: 'Could not save that setting. Please try again.',
 } as const;
@@ -402,4 +404,115 @@ export const MODERATION_TEXT = {
   auditEmpty: 'No moderation actions yet.',
   auditActor: (username: string | null) => (username ? `@${username}` : 'Command line'),
   noAccess: 'You need moderator rights to see this page.',
+} as const;
+
+/** Forgot and reset password (issue 33). */
+export const RESET_TEXT = {
+  forgotTitle: 'Forgot your password?',
+  forgotSubtitle: 'We can help you get back into your account.',
+  forgotIntro: 'Enter the email of your account and we will send you a link to choose a new password.',
+  send: 'Send reset link',
+  sending: 'Sending...',
+  sentTitle: 'Check your email',
+  sent: (email: string) =>
+    `If an account uses ${email}, a link to choose a new password is on its way. It works once, within an hour.`,
+  noMail:
+    'This Glimpse server cannot send email, so a reset link cannot be mailed to you. Please ask the administrator of this server: they can give you a one-time link to choose a new password.',
+  stillKnow:
+    'If you still know your password and want to change it, log in and open Settings, then Security, to set a new one.',
+  loadingConfig: 'Loading...',
+  backToLogin: 'Back to Log In',
+  newAccount: 'New to Glimpse?',
+  createAccount: 'Create an account',
+  resetTitle: 'Choose a new password',
+  resetSubtitle: 'Your other devices will be signed out.',
+  newPassword: 'New password',
+  confirmPassword: 'Confirm new password',
+  save: 'Set new password',
+  saving: 'Saving...',
+  doneTitle: 'Password reset',
+  logIn: 'Log In',
+  requestAnother: 'Request a new link',
+  failed: 'Failed to reset the password. Please try again.',
+} as const;
+
+/** The second step of signing in with two-factor on. */
+export const TWO_FACTOR_LOGIN_TEXT = {
+  title: 'Two-factor sign-in',
+  subtitle: 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
+  code: 'Code',
+  codeHint: '6 digits, or a recovery code such as ABCDE-FGHIJ',
+  verify: 'Verify',
+  verifying: 'Verifying...',
+  back: 'Use another account',
+} as const;
+
+/** Settings → Privacy. */
+export const PRIVACY_SETTINGS_TEXT = {
+  title: 'Private account',
+  hint: 'Only people you approve see your posts, whatever their privacy. Your profile header stays visible. Switching back to public accepts every waiting request.',
+  switchLabel: 'Private account',
+  saveFailed: 'Could not change your account privacy. Please try again.',
+  requestsTitle: 'Follow requests',
+  requestsEmpty: 'No one is waiting for an answer.',
+  requestsLoadFailed: 'Could not load your follow requests.',
+  accept: 'Accept',
+  decline: 'Decline',
+  acceptUser: (username: string) => `Accept ${username}'s follow request`,
+  declineUser: (username: string) => `Decline ${username}'s follow request`,
+  requestedAgo: (when: string) => `Asked ${when}`,
+} as const;
+
+/** Settings → Security. */
+export const SECURITY_TEXT = {
+  sessionsTitle: 'Where you are signed in',
+  sessionsHint: 'Sign out of a device you no longer use or do not recognise.',
+  sessionsLoadFailed: 'Could not load your sessions.',
+  thisDevice: 'This device',
+  signedIn: (when: string) => `Signed in ${when}`,
+  lastSeen: (when: string) => `Last active ${when}`,
+  signOut: 'Sign out',
+  signOutDevice: (device: string) => `Sign out of ${device}`,
+  signOutOthers: 'Sign out of all other sessions',
+  othersEnded: (n: number) =>
+    n === 1 ? 'Signed out of 1 other session.' : `Signed out of ${n} other sessions.`,
+  twoFactorTitle: 'Two-factor sign-in',
+  twoFactorOffHint:
+    'Ask for a code from an authenticator app (such as Aegis, Google Authenticator or 1Password) when you sign in.',
+  twoFactorOnHint: 'Signing in asks for a code from your authenticator app.',
+  turnOn: 'Turn on two-factor sign-in',
+  turnOff: 'Turn off two-factor sign-in',
+  scan: 'Scan this QR code with your authenticator app, or type the key in by hand.',
+  qrAlt: 'QR code to add Glimpse to an authenticator app',
+  secretLabel: 'Setup key',
+  confirmCode: 'Code from the app',
+  confirm: 'Turn on',
+  confirming: 'Turning on...',
+  cancel: 'Cancel',
+  recoveryTitle: 'Your recovery codes',
+  recoveryHint:
+    'Each code signs you in once if you lose your phone. Keep them somewhere safe: they are shown this one time only.',
+  recoverySaved: 'I have saved them',
+  recoveryListLabel: 'Recovery codes',
+  disableHint: 'Enter your password and a current code (or a recovery code) to turn it off.',
+  password: 'Password',
+  code: 'Code',
+  disabling: 'Turning off...',
+  enabledToast: 'Two-factor sign-in is on.',
+  disabledToast: 'Two-factor sign-in is off.',
+  passwordTitle: 'Change password',
+  passwordHint: 'Your other sessions will be signed out; this one stays signed in.',
+  currentPassword: 'Current password',
+  newPassword: 'New password',
+  confirmPassword: 'Confirm new password',
+  changePassword: 'Change password',
+  changing: 'Changing...',
+} as const;
+
+/** A private account seen by someone who does not follow it. */
+export const PRIVATE_PROFILE_TEXT = {
+  title: 'This account is private',
+  follow: (name: string) => `Follow ${name} to see their photos.`,
+  requested: 'Your follow request is waiting for an answer.',
+  requestedLabel: 'Requested',
 } as const;

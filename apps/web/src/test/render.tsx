@@ -80,6 +80,8 @@ export function makeSelfUser(overrides: Partial<SelfUser> = {}): SelfUser {
     createdAt: '2026-01-01T00:00:00.000Z',
     preferences: {},
     moderation: { permissions: [], isAdmin: false, isModerator: false },
+    isPrivate: false,
+    security: { twoFactorEnabled: false },
     ...overrides,
   };
 }

@@ -49,6 +49,8 @@ export const ZNotificationSettings = z.object({
   comments: z.boolean(),
   follows: z.boolean(),
   mentions: z.boolean(),
+  /** Someone asked to follow the member's private account. */
+  followRequests: z.boolean(),
 });
 export type NotificationSettings = z.infer<typeof ZNotificationSettings>;
 
@@ -59,6 +61,7 @@ export const ZUpdateNotificationSettingsBody = z.strictObject(
     comments: z.boolean({ message: NOTIFICATION_MSG.invalidSettings }).optional(),
     follows: z.boolean({ message: NOTIFICATION_MSG.invalidSettings }).optional(),
     mentions: z.boolean({ message: NOTIFICATION_MSG.invalidSettings }).optional(),
+    followRequests: z.boolean({ message: NOTIFICATION_MSG.invalidSettings }).optional(),
   },
   { message: NOTIFICATION_MSG.invalidSettings },
 );

@@ -5,7 +5,12 @@ export const ZHealth = z.object({ status: z.literal('ok'), database: z.string() 
 export type Health = z.infer<typeof ZHealth>;
 
 /** GET /api/config: public, non-secret settings the web app reads at start. */
-export const ZPublicConfig = z.object({ geocoderUrl: z.string(), mailDomain: z.string() });
+export const ZPublicConfig = z.object({
+  geocoderUrl: z.string(),
+  mailDomain: z.string(),
+  /** Whether the server can send mail (SMTP_URL): without it, /forgot-password says to ask the administrator. */
+  passwordResetByEmail: z.boolean(),
+});
 export type PublicConfig = z.infer<typeof ZPublicConfig>;
 
 /** One dependency's state in a readiness answer; `off` when it is not configured (no REDIS_URL). */

@@ -10,7 +10,7 @@ import {
   USERNAME_MAX_LENGTH,
   USERS_LIST_LIMIT,
 } from '../constants.js';
-import { MSG, USER_MSG } from '../messages.js';
+import { ACCOUNT_MSG, MSG, USER_MSG } from '../messages.js';
 import {
   isValidPhone,
   isValidSettingsEmail,
@@ -103,6 +103,11 @@ export const ZUpdateProfileBody = z.object(
         { message: MSG.invalidData },
       )
       .optional(),
+    /**
+     * Settings → Privacy. A private account's posts are seen by approved followers only; switching
+     * back to public accepts every pending follow request.
+     */
+    isPrivate: z.boolean({ message: ACCOUNT_MSG.isPrivateInvalid }).optional(),
   },
   { message: MSG.invalidData },
 );
@@ -190,6 +195,10 @@ export const ZPublicUser = ZMemberRef.extend({
   /** Only when the viewer blocked this member (their profile stays reachable to unblock). */
   isBlockedByUser: z.boolean().optional(),
   activity: ZActivity,
+  /** A private account: its posts are seen by approved followers only (the header stays visible). */
+  isPrivate: z.boolean(),
+  /** Only when the viewer asked to follow this private account and it has not answered yet. */
+  isFollowRequested: z.boolean().optional(),
   createdAt: ZIsoDate,
 });
 export type PublicUser = z.infer<typeof ZPublicUser>;
@@ -207,6 +216,8 @@ export const ZSelfUser = ZPublicUser.extend({
     isAdmin: z.boolean(),
     isModerator: z.boolean(),
   }),
+  /** Settings → Security: whether sign-in asks for a two-factor code. */
+  security: z.object({ twoFactorEnabled: z.boolean() }),
 });
 export type SelfUser = z.infer<typeof ZSelfUser>;
 
@@ -225,13 +236,32 @@ export const ZAuthor = ZMemberRef.extend({
 });
 export type Author = z.infer<typeof ZAuthor>;
 
-/** POST /api/users/{id}/follow. */
-export const ZFollowResult = z.object({ following: z.boolean(), followersCount: z.number().int() });
+/**
+ * POST /api/users/{id}/follow (a toggle). Following a private account sends a request instead:
+ * `{ following: false, requested: true }`; the same call again cancels the request.
+ */
+export const ZFollowResult = z.object({
+  following: z.boolean(),
+  followersCount: z.number().int(),
+  requested: z.boolean(),
+});
 export type FollowResult = z.infer<typeof ZFollowResult>;
 
-/** GET /api/users/{id}/follow-status. */
-export const ZFollowStatus = z.object({ following: z.boolean() });
+/** GET /api/users/{id}/follow-status: `requested` while a follow request waits for an answer. */
+export const ZFollowStatus = z.object({ following: z.boolean(), requested: z.boolean() });
 export type FollowStatus = z.infer<typeof ZFollowStatus>;
+
+/** GET /api/users/me/follow-requests: who asked to follow the (private) member, newest first. */
+export const ZFollowRequests = z.object({
+  requests: z.array(z.object({ user: ZPublicUser, requestedAt: ZIsoDate })),
+});
+export type FollowRequests = z.infer<typeof ZFollowRequests>;
+
+/** Accept or decline: the member's followers count afterwards. */
+export const ZFollowRequestAnswer = z.object({ message: z.string(), followersCount: z.number().int() });
+export type FollowRequestAnswer = z.infer<typeof ZFollowRequestAnswer>;
+
+export const ZFollowRequestParams = z.object({ userId: makeIdParam(USER_MSG.invalidUserId) });
 
 /** PUT /api/users/profile. `token` is fresh when username or email changed (the JWT carries both). */
 export const ZUpdateProfileResponse = z.object({
@@ -245,8 +275,8 @@ export type UpdateProfileResponse = z.infer<typeof ZUpdateProfileResponse>;
 export const ZAvatarResponse = z.object({ avatarUrl: z.string(), user: ZSelfUser });
 export type AvatarResponse = z.infer<typeof ZAvatarResponse>;
 
-/** PUT /api/users/password: the caller continues with `token`; older tokens stop working. */
-export const ZChangePasswordResponse = z.object({ message: z.string(), token: z.string() });
+/** PUT /api/users/password: every other session ends; the caller's token keeps working (SPEC). */
+export const ZChangePasswordResponse = z.object({ message: z.string() });
 export type ChangePasswordResponse = z.infer<typeof ZChangePasswordResponse>;
 
 /** GET /api/users/profile/{username}: SelfUser for oneself, PublicUser for anyone else. */

@@ -4,3 +4,4 @@ export * from './chats.js';
 export * from './notifications.js';
 export * from './moderation.js';
 export * from './search.js';
+export * from './accounts.js';

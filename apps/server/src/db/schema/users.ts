@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -40,13 +41,23 @@ export const users = pgTable(
       .default(sql`'{}'::text[]`),
     isOnline: boolean('is_online').notNull().default(false),
     lastActiveAt: timestamp('last_active_at', { withTimezone: true, mode: 'date' }),
-    /** Tokens issued before this instant are refused: a password change signs out other sessions. */
+    /** When the password was last set (change or reset); sessions are rows of `sessions`. */
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true, mode: 'date' }),
     /**
-     * Every token carries the version it was issued under (claim `sv`); a token of another version is
-     * refused. `endSessions` (modules/auth/sessions.ts) bumps it: password change, a role taken away, suspension.
+     * A private account: its posts (whatever each post's privacy) are seen by approved followers
+     * only; following it is a request the member accepts (`follow_requests`). Read by the one
+     * visibility rule (posts.visibility.ts) through `users_private_idx`.
      */
-    sessionVersion: integer('session_version').notNull().default(0),
+    isPrivate: boolean('is_private').notNull().default(false),
+    /** Two-factor sign-in (TOTP, RFC 6238): the base32 secret once enabled, else null. */
+    totpSecret: text('totp_secret'),
+    /** A secret handed out by `POST /api/auth/2fa/setup`, waiting for its first code to be enabled. */
+    totpPendingSecret: text('totp_pending_secret'),
+    /**
+     * The last TOTP time step (30 s) a code was accepted for: a code is accepted once, so one of the
+     * same step or an earlier one is refused (no replay within its window).
+     */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     /** Set while a moderator's suspension holds (until `suspended_until`, or indefinitely when null). */
     suspendedAt: timestamp('suspended_at', { withTimezone: true, mode: 'date' }),
     suspendedUntil: timestamp('suspended_until', { withTimezone: true, mode: 'date' }),
@@ -71,6 +82,10 @@ export const users = pgTable(
     index('users_suspended_idx')
       .on(t.id)
       .where(sql`${t.suspendedAt} is not null`),
+    // The private accounts, read once per statement by the visibility rule (hashed NOT IN).
+    index('users_private_idx')
+      .on(t.id)
+      .where(sql`${t.isPrivate}`),
   ],
 );
 

@@ -5,6 +5,7 @@ import {
   type DeleteAccountBody,
   type MessageAnswer,
 } from '@glimpse/shared';
+import { endSessions } from '../auth/sessions.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/passwords.js';
@@ -76,14 +77,16 @@ export async function deleteAccount(
       viewer.id,
       groups.map((c) => c.id),
     );
+    // The rows would go with the member's anyway (cascade); ended here, every node hears which.
+    const ended = await endSessions(tx, { userId: viewer.id });
     if (!(await deleteUserRow(tx, viewer.id))) throw new AppError('UNAUTHENTICATED', MSG.accessTokenRequired);
-    return { ok: true as const, media, direct, notified };
+    return { ok: true as const, media, direct, notified, ended };
   });
 
   if (!result.ok) throw new AppError('VALIDATION', USER_MSG.passwordIncorrect);
   await ctx.rateLimiter.refund(limitKey);
 
-  ctx.events.sessionsEnded(viewer.id);
+  await ctx.events.sessionsEnded(result.ended);
   for (const chat of result.direct) ctx.events.chatDeleted({ chatId: chat.id, memberIds: chat.memberIds });
   // Their notifications by the member are gone: badges drop at once.
   await announceUnreadCountsOf(ctx, result.notified);

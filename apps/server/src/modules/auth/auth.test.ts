@@ -49,6 +49,7 @@ describe('POST /api/users (register)', () => {
     expect(JSON.stringify(body)).not.toContain('argon2');
     const payload = decode(body.token);
     expect(payload).toMatchObject({ userId: body.user.id, username: 'ana_1', email: 'Ana@Gmail.com' });
+    expect(payload.sid).toMatch(/^[0-9a-f]{24}$/);
     expect(payload.exp - payload.iat).toBe(7 * 24 * 3600);
   });
 
@@ -129,13 +130,22 @@ describe('POST /api/auth/login', () => {
     expect(wrong.json().message).toBe(MSG.invalidCredentials);
   });
 
-  it('answers 429 after repeated failures, even with the right password', async () => {
+  it('answers 429 to an address after repeated failures there, even with the right password', async () => {
     await registerViaApi(t.app, { email: 'brute@gmail.com', username: 'bruteuser', password: 'secret1' });
-    for (let i = 0; i < 3; i++)
-      expect((await login({ email: 'brute@gmail.com', password: 'nope' })).statusCode).toBe(401);
-    const blocked = await login({ email: 'brute@gmail.com', password: 'secret1' });
+    const from = testAddress();
+    const fromThere = (password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'brute@gmail.com', password },
+        remoteAddress: from,
+      });
+    for (let i = 0; i < 3; i++) expect((await fromThere('nope')).statusCode).toBe(401);
+    const blocked = await fromThere('secret1');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().code).toBe('RATE_LIMITED');
+    // The member, from an address that has not failed, is not locked out by it.
+    expect((await login({ email: 'brute@gmail.com', password: 'secret1' })).statusCode).toBe(200);
   });
 });
 
@@ -159,7 +169,7 @@ describe('GET /api/auth/me and token rules', () => {
   it('answers 401 "Token expired" for an expired token', async () => {
     const { user } = await registerViaApi(t.app);
     const old = await signToken(
-      { userId: user.id, username: user.username, email: user.email },
+      { userId: user.id, username: user.username, email: user.email, sid: 'a'.repeat(24) },
       TEST_JWT_SECRET,
       1_000_000,
     );
@@ -171,7 +181,7 @@ describe('GET /api/auth/me and token rules', () => {
   it('answers 403 "Invalid token" for a bad signature or garbage', async () => {
     const { user } = await registerViaApi(t.app);
     const forged = await signToken(
-      { userId: user.id, username: user.username, email: user.email },
+      { userId: user.id, username: user.username, email: user.email, sid: 'a'.repeat(24) },
       'another-secret'.padEnd(40, 'y'),
     );
     for (const token of [forged, 'garbage', 'a.b.c']) {
@@ -197,7 +207,7 @@ describe('GET /api/auth/me and token rules', () => {
 
   it('answers 401 when the token belongs to a member who no longer exists', async () => {
     const ghost = await signToken(
-      { userId: 'f'.repeat(24), username: 'ghost', email: 'g@gmail.com' },
+      { userId: 'f'.repeat(24), username: 'ghost', email: 'g@gmail.com', sid: 'a'.repeat(24) },
       TEST_JWT_SECRET,
     );
     const res = await me(`Bearer ${ghost}`);

@@ -61,7 +61,7 @@ export async function updateRoles(
       (before.isAdmin && change.isAdmin === false) ||
       (before.isModerator && change.isModerator === false) ||
       before.permissions.some((p) => !kept.has(p));
-    if (demoted) await endSessions(tx, userId);
+    const ended = demoted ? await endSessions(tx, { userId }) : null;
     await insertAuditEntry(tx, {
       id: newId(at),
       actorId: viewer.id,
@@ -75,9 +75,9 @@ export async function updateRoles(
       },
       createdAt: at,
     });
-    return demoted;
+    return ended;
   });
-  if (demoted) ctx.events.sessionsEnded(userId);
+  if (demoted) await ctx.events.sessionsEnded(demoted);
   const [row] = await selectModeratedUsers(ctx.db, [userId]);
   return { message: MOD_MSG.rolesUpdated, user: toModeratedUser(row!) };
 }
@@ -132,7 +132,7 @@ export async function setRoleByEmail(
     // As with PUT /api/admin/users/{id}/roles: a role taken away ends every session at once (the
     // member's tokens are refused from their next request), a grant holds from the next request.
     const had = opts.role === 'admin' ? user.isAdmin : user.isModerator;
-    if (!opts.grant && had) await endSessions(tx, user.id);
+    if (!opts.grant && had) await endSessions(tx, { userId: user.id });
     await setRoles(
       tx,
       user.id,

@@ -10,7 +10,7 @@ import {
   type ResolveReportBody,
   type ResolveReportResponse,
 } from '@glimpse/shared';
-import type { AppContext, Tx } from '../../context.js';
+import type { AppContext, EndedSessions, Tx } from '../../context.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
@@ -210,13 +210,13 @@ export async function resolveReport(
   requirePermission(viewer, 'moderate_content');
   const at = new Date();
   const note = body.note || null;
-  const { report, suspendedId } = await ctx.db.transaction(async (tx) => {
+  const { report, ended } = await ctx.db.transaction(async (tx) => {
     const found = await findReportForUpdate(tx, reportId);
     if (!found) throw new AppError('NOT_FOUND', MOD_MSG.reportNotFound);
     if (found.status !== 'open') throw new AppError('CONFLICT', MOD_MSG.reportAlreadyResolved);
     const outcome = { action: body.action, note, by: viewer.id, at };
     const audit = { id: newId(at), actorId: viewer.id, reportId: found.id, note: note ?? '', createdAt: at };
-    let suspended: string | null = null;
+    let suspended: EndedSessions | null = null;
     if (body.action === 'remove') {
       await removeTarget(tx, found, viewer.id, at);
       await insertAuditEntry(tx, {
@@ -227,13 +227,12 @@ export async function resolveReport(
       });
     } else if (body.action === 'suspend') {
       if (!found.targetUserId) throw new AppError('NOT_FOUND', USER_MSG.userNotFound);
-      await suspendInTx(tx, viewer, found.targetUserId, {
+      suspended = await suspendInTx(tx, viewer, found.targetUserId, {
         reason: note ?? `Reported for ${found.reason}`,
         until: null,
         reportId: found.id,
         at,
       });
-      suspended = found.targetUserId;
     } else {
       await insertAuditEntry(tx, {
         ...audit,
@@ -249,9 +248,9 @@ export async function resolveReport(
         : (await resolveOpenReportsOf(tx, { type: found.targetType, id: found.targetId }, outcome)).find(
             (r) => r.id === found.id,
           )!;
-    return { report: resolved, suspendedId: suspended };
+    return { report: resolved, ended: suspended };
   });
-  if (suspendedId) ctx.events.sessionsEnded(suspendedId);
+  if (ended) await ctx.events.sessionsEnded(ended);
   // A removed post leaves this node's cached signed-out feed pages at once.
   if (body.action === 'remove') forgetFeedPages(ctx);
   return { message: MOD_MSG.reportResolved, report: toReport(report) };

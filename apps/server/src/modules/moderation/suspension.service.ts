@@ -1,5 +1,5 @@
 import { MOD_MSG, USER_MSG, type ModeratedUserResponse, type SuspendBody } from '@glimpse/shared';
-import type { AppContext, Tx } from '../../context.js';
+import type { AppContext, EndedSessions, Tx } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { can, type Viewer } from '../../lib/permissions.js';
@@ -17,7 +17,7 @@ export async function suspendInTx(
   actor: Viewer,
   userId: string,
   opts: { reason: string; until: Date | null; reportId: string | null; at: Date },
-): Promise<void> {
+): Promise<EndedSessions> {
   if (userId === actor.id) throw new AppError('VALIDATION', MOD_MSG.cannotSuspendSelf);
   const target = await findUserById(tx, userId);
   if (!target) throw new AppError('NOT_FOUND', USER_MSG.userNotFound);
@@ -30,7 +30,7 @@ export async function suspendInTx(
     suspensionReason: opts.reason,
   });
   // Every token issued before stays dead after the suspension ends: the member signs in again.
-  await endSessions(tx, userId);
+  const ended = await endSessions(tx, { userId });
   await insertAuditEntry(tx, {
     id: newId(opts.at),
     actorId: actor.id,
@@ -42,6 +42,7 @@ export async function suspendInTx(
     details: { until: opts.until?.toISOString() ?? null },
     createdAt: opts.at,
   });
+  return ended;
 }
 
 async function answer(ctx: AppContext, userId: string, message: string): Promise<ModeratedUserResponse> {
@@ -69,10 +70,10 @@ export async function suspendUser(
   const at = new Date();
   const until = body.until ? new Date(body.until) : null;
   if (until && until <= at) throw new AppError('VALIDATION', MOD_MSG.suspendUntilInvalid);
-  await ctx.db.transaction((tx) =>
+  const ended = await ctx.db.transaction((tx) =>
     suspendInTx(tx, viewer, userId, { reason: body.reason, until, reportId: null, at }),
   );
-  ctx.events.sessionsEnded(userId);
+  await ctx.events.sessionsEnded(ended);
   return answer(ctx, userId, MOD_MSG.suspended);
 }
 

@@ -129,6 +129,24 @@ export async function removeLikeActor(
   return rows.length > 0;
 }
 
+/** A follow request answered or cancelled: its notification goes, read or not. */
+export async function deleteFollowRequestNotifications(
+  tx: Tx,
+  opts: { recipientId: string; actorId: string },
+): Promise<boolean> {
+  const rows = await tx
+    .delete(notifications)
+    .where(
+      and(
+        eq(notifications.recipientId, opts.recipientId),
+        eq(notifications.actorId, opts.actorId),
+        eq(notifications.type, 'follow_request'),
+      ),
+    )
+    .returning({ id: notifications.id });
+  return rows.length > 0;
+}
+
 /** An unfollow deletes the unread `follow` notification it caused (read ones stay). */
 export async function deleteUnreadFollow(
   tx: Tx,

@@ -22,6 +22,7 @@ import { toNotification } from './notifications.mapper.js';
 import {
   countBadgesPrepared,
   countUnread,
+  deleteFollowRequestNotifications,
   deleteUnreadFollow,
   findRecipients,
   findRecipientsByUsername,
@@ -41,12 +42,15 @@ export type NotificationInput =
   | { type: 'like'; recipientId: string; actorId: string; postId: string }
   | { type: 'comment'; recipientId: string; actorId: string; postId: string; commentId: string }
   | { type: 'follow'; recipientId: string; actorId: string }
+  | { type: 'follow_request'; recipientId: string; actorId: string }
   | { type: 'mention'; recipientId: string; actorId: string; postId: string; commentId?: string };
 
 /** What the cause's undo (unlike, unfollow) takes back. */
 export type NotificationRemoval =
   | { type: 'like'; recipientId: string; actorId: string; postId: string }
-  | { type: 'follow'; recipientId: string; actorId: string };
+  | { type: 'follow'; recipientId: string; actorId: string }
+  /** Answered or cancelled: the request's notification goes, read or not (it has nothing left to act on). */
+  | { type: 'follow_request'; recipientId: string; actorId: string };
 
 /**
  * A change made inside a transaction, to announce once it commits (announceNotifications):
@@ -63,6 +67,7 @@ const SETTING_OF: Record<NotificationType, keyof NotificationSettings> = {
   comment: 'comments',
   follow: 'follows',
   mention: 'mentions',
+  follow_request: 'followRequests',
 };
 
 /** Every switch defaults to on; only an explicit `false` turns a type off. */
@@ -76,6 +81,7 @@ export function notificationSettingsOf(
     comments: map.comments !== false,
     follows: map.follows !== false,
     mentions: map.mentions !== false,
+    followRequests: map.followRequests !== false,
   };
 }
 
@@ -137,10 +143,13 @@ export async function removeNotification(
   removal: NotificationRemoval,
 ): Promise<NotificationChange | null> {
   if (removal.recipientId === removal.actorId) return null;
+  const pair = { recipientId: removal.recipientId, actorId: removal.actorId };
   const changed =
     removal.type === 'like'
       ? await removeLikeActor(tx, removal)
-      : await deleteUnreadFollow(tx, { recipientId: removal.recipientId, actorId: removal.actorId });
+      : removal.type === 'follow'
+        ? await deleteUnreadFollow(tx, pair)
+        : await deleteFollowRequestNotifications(tx, pair);
   if (!changed) return null;
   const [recipient] = await findRecipients(tx, [removal.recipientId]);
   return recipient ? { recipient, notificationId: null } : null;
@@ -223,7 +232,7 @@ const TYPES_OF: Record<NotificationFilter, readonly NotificationType[] | undefin
   all: undefined,
   likes: ['like'],
   comments: ['comment'],
-  follows: ['follow'],
+  follows: ['follow', 'follow_request'],
   mentions: ['mention'],
 };
 

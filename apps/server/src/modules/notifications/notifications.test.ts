@@ -324,10 +324,17 @@ describe('Settings → Notifications', () => {
       comments: true,
       follows: true,
       mentions: true,
+      followRequests: true,
     });
     const put = await call('PUT', '/api/notifications/settings', ava, { likes: false, follows: false });
     expect(put.statusCode).toBe(200);
-    expect(put.json()).toEqual({ likes: false, comments: true, follows: false, mentions: true });
+    expect(put.json()).toEqual({
+      likes: false,
+      comments: true,
+      follows: false,
+      mentions: true,
+      followRequests: true,
+    });
     const me = await call('GET', '/api/auth/me', ava);
     expect(me.json().preferences).toEqual({ notifications: { likes: false, follows: false } });
 

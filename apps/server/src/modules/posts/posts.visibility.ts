@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { follows, posts } from '../../db/schema/index.js';
 import { can, type RoleHolder } from '../../lib/permissions.js';
 import { notBlockedBetween, type ViewerValue } from '../users/blocks.repo.js';
-import { notSuspended } from '../users/users.repo.js';
+import { notPrivateAccount, notSuspended } from '../users/users.repo.js';
 
 /** Who is looking: a signed-in member (with their roles) or null for a visitor. */
 export type PostViewer = RoleHolder & { id: string };
@@ -12,7 +12,7 @@ export type PostViewer = RoleHolder & { id: string };
  * THE visibility rule (API.md), in one place. Every query that returns posts, counts or cities
  * ANDs this in, so no list, detail, stat or search can show a post its viewer may not see.
  * Privacy:
- * - public: everyone;
+ * - public: everyone, unless the author's account is private: then their followers only;
  * - followers: members who follow the author;
  * - friends: members who follow the author and are followed back;
  * - private: the author alone;
@@ -21,8 +21,10 @@ export type PostViewer = RoleHolder & { id: string };
  * - a post removed by a moderator is seen by its author alone (marked removed);
  * - a suspended member's posts are seen by the author and moderators only;
  * - across a block (either direction) nobody sees the other's posts, moderators included.
- * The follow and block checks are index lookups; the suspended and block sets are read once per
- * statement (see notSuspended, notBlockedBetween), so the cost per row is constant.
+ * The follow and block checks are index lookups; the suspended, private and block sets are read
+ * once per statement (see notSuspended, notPrivateAccount, notBlockedBetween), so the cost per row
+ * is constant. The only per-viewer value in the SQL is the viewer's id (prepared feed statements
+ * rely on it: posts.feed.ts).
  * `posts` must appear unaliased in the query this is used in.
  */
 export function visiblePostsWhere(viewer: PostViewer | null): SQL {
@@ -43,7 +45,8 @@ export function visiblePostsWhereFor(
   viewer: { id: string | Placeholder | ViewerValue; canModerate: boolean } | null,
 ): SQL {
   if (!viewer) {
-    return sql`(${posts.privacy} = 'public' and ${posts.removedAt} is null and ${notSuspended(posts.authorId)})`;
+    return sql`(${posts.privacy} = 'public' and ${posts.removedAt} is null and ${notSuspended(posts.authorId)}
+      and ${notPrivateAccount(posts.authorId)})`;
   }
   const own = sql`${posts.authorId} = ${viewer.id}`;
   const notRemoved = sql`(${posts.removedAt} is null or ${own})`;
@@ -56,7 +59,9 @@ export function visiblePostsWhereFor(
     sql`exists (select 1 from ${follows} where ${follows.followerId} = ${followerId} and ${follows.followeeId} = ${followeeId})`;
   const viewerFollowsAuthor = followsRow(viewer.id, sql`${posts.authorId}`);
   const authorFollowsViewer = followsRow(sql`${posts.authorId}`, viewer.id);
-  return sql`((${posts.privacy} = 'public'
+  // A private account's posts, whatever each post's privacy, reach its followers only.
+  const publicForViewer = sql`(${notPrivateAccount(posts.authorId)} or ${viewerFollowsAuthor})`;
+  return sql`(((${posts.privacy} = 'public' and ${publicForViewer})
     or ${own}
     or (${posts.privacy} = 'followers' and ${viewerFollowsAuthor})
     or (${posts.privacy} = 'friends' and ${viewerFollowsAuthor} and ${authorFollowsViewer}))

@@ -63,10 +63,15 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     '/api/config',
     {
       schema: {
-        summary: 'Public, non-secret settings: the reverse-geocoding endpoint and the own mail domain',
+        summary:
+          'Public, non-secret settings: the reverse-geocoding endpoint, the own mail domain, whether reset links go by mail',
         response: { 200: ZPublicConfig, ...ERROR_ANSWERS },
       },
     },
-    async () => ({ geocoderUrl: config.geocoderUrl, mailDomain: config.mailDomain }),
+    async () => ({
+      geocoderUrl: config.geocoderUrl,
+      mailDomain: config.mailDomain,
+      passwordResetByEmail: ctx.mail.enabled,
+    }),
   );
 }

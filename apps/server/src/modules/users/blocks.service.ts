@@ -5,13 +5,13 @@ import type { Viewer } from '../../lib/permissions.js';
 import type { PublicUrls } from '../../lib/public-urls.js';
 import { withVisiblePostsCounts } from '../posts/posts.visibility.js';
 import { deleteBlock, followsBetween, insertBlock, listBlockedUsers } from './blocks.repo.js';
-import { deleteFollow, shiftFollowCounters } from './follows.repo.js';
+import { deleteFollow, deleteFollowRequest, shiftFollowCounters } from './follows.repo.js';
 import { toPublicUser } from './users.mapper.js';
 import { userExists } from './users.repo.js';
 
 /**
- * POST /api/users/{id}/block. The block and the removal of the follows between the two members
- * (both directions, with their counters) commit together; blocking twice is a no-op.
+ * POST /api/users/{id}/block. The block and the removal of the follows and follow requests between
+ * the two members (both directions, with their counters) commit together; blocking twice is a no-op.
  */
 export async function blockUser(ctx: AppContext, viewer: Viewer, targetId: string): Promise<BlockResult> {
   if (targetId === viewer.id) throw new AppError('VALIDATION', MOD_MSG.cannotBlockSelf);
@@ -24,6 +24,9 @@ export async function blockUser(ctx: AppContext, viewer: Viewer, targetId: strin
         await shiftFollowCounters(tx, pair.followerId, pair.followeeId, -1);
       }
     }
+    // A waiting follow request either way goes too (the list hides it anyway; nothing may revive it).
+    await deleteFollowRequest(tx, viewer.id, targetId);
+    await deleteFollowRequest(tx, targetId, viewer.id);
   });
   return { message: MOD_MSG.blocked, blocked: true };
 }

@@ -1,7 +1,7 @@
 import { lockKey } from '../../db/locks.js';
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { follows, users } from '../../db/schema/index.js';
+import { followRequests, follows, users } from '../../db/schema/index.js';
 import { notBlockedBetween } from './blocks.repo.js';
 import { notSuspended, publicUserColumns, type PublicUserRow } from './users.repo.js';
 
@@ -154,4 +154,103 @@ export async function listOtherPeople(db: DbOrTx, q: PeopleQuery): Promise<Publi
 /** Serializes one member's follow toggles of one member (until the transaction ends). */
 export async function lockFollowToggle(tx: DbOrTx, followerId: string, followeeId: string): Promise<void> {
   await lockKey(tx, `follow:${followerId}:${followeeId}`);
+}
+
+/** The member to follow, if any, and whether their account is private. */
+export async function findFollowTarget(db: DbOrTx, id: string): Promise<{ isPrivate: boolean } | undefined> {
+  const [row] = await db.select({ isPrivate: users.isPrivate }).from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+/** True when the request was created now; false when it was already waiting. */
+export async function insertFollowRequest(tx: Tx, requesterId: string, targetId: string): Promise<boolean> {
+  const rows = await tx
+    .insert(followRequests)
+    .values({ requesterId, targetId })
+    .onConflictDoNothing()
+    .returning({ requesterId: followRequests.requesterId });
+  return rows.length > 0;
+}
+
+/** True when this call removed the request (cancelled, accepted or declined). */
+export async function deleteFollowRequest(
+  db: DbOrTx,
+  requesterId: string,
+  targetId: string,
+): Promise<boolean> {
+  const rows = await db
+    .delete(followRequests)
+    .where(and(eq(followRequests.requesterId, requesterId), eq(followRequests.targetId, targetId)))
+    .returning({ requesterId: followRequests.requesterId });
+  return rows.length > 0;
+}
+
+export async function hasFollowRequest(db: DbOrTx, requesterId: string, targetId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ requesterId: followRequests.requesterId })
+    .from(followRequests)
+    .where(and(eq(followRequests.requesterId, requesterId), eq(followRequests.targetId, targetId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export type FollowRequestRow = PublicUserRow & { requestedAt: Date };
+
+/** Who asked to follow `targetId`, newest first (follow_requests_target_idx), never across a block. */
+export async function listFollowRequests(
+  db: DbOrTx,
+  targetId: string,
+  limit: number,
+): Promise<FollowRequestRow[]> {
+  return db
+    .select({ ...publicUserColumns, requestedAt: followRequests.createdAt })
+    .from(followRequests)
+    .innerJoin(users, eq(users.id, followRequests.requesterId))
+    .where(
+      and(
+        eq(followRequests.targetId, targetId),
+        notSuspended(users.id),
+        notBlockedBetween(targetId, users.id),
+      ),
+    )
+    .orderBy(desc(followRequests.createdAt), users.id)
+    .limit(limit);
+}
+
+/**
+ * Accepts every request waiting for `targetId` (the account went public) in one go: the requests
+ * become follows, and the counters move by what was actually inserted. The member rows are locked
+ * in id order first, as single toggles lock theirs, so a concurrent follow cannot deadlock with it.
+ * Answers the requesters who now follow.
+ */
+export async function acceptAllFollowRequests(tx: Tx, targetId: string): Promise<string[]> {
+  const accepted = (await tx.execute(sql`
+    with requested as (
+      delete from ${followRequests} where ${followRequests.targetId} = ${targetId}
+      returning ${followRequests.requesterId} as requester_id
+    )
+    insert into ${follows} (follower_id, followee_id)
+    select requester_id, ${targetId} from requested
+    on conflict do nothing
+    returning follower_id`)) as unknown as { rows: Array<{ follower_id: string }> };
+  const followerIds = accepted.rows.map((r) => r.follower_id);
+  if (followerIds.length === 0) return [];
+  const ids = [...followerIds, targetId].sort();
+  await tx.execute(
+    sql`select 1 from ${users} where ${inArray(users.id, ids)} order by ${users.id} for update`,
+  );
+  await tx
+    .update(users)
+    .set({ followingCount: sql`${users.followingCount} + 1` })
+    .where(inArray(users.id, followerIds));
+  await tx
+    .update(users)
+    .set({ followersCount: sql`${users.followersCount} + ${followerIds.length}` })
+    .where(eq(users.id, targetId));
+  return followerIds;
+}
+
+/** Serializes follow requests to a private account with its switch back to public. */
+export async function lockPrivacyOf(tx: DbOrTx, userId: string): Promise<void> {
+  await lockKey(tx, `privacy:${userId}`);
 }

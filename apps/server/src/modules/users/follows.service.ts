@@ -10,9 +10,14 @@ import {
 } from '../notifications/notifications.service.js';
 import {
   deleteFollow,
+  deleteFollowRequest,
+  findFollowTarget,
+  hasFollowRequest,
   insertFollow,
+  insertFollowRequest,
   isFollowing,
   lockFollowToggle,
+  lockPrivacyOf,
   readFollowersCount,
   shiftFollowCounters,
 } from './follows.repo.js';
@@ -26,7 +31,8 @@ function isForeignKeyViolation(err: unknown): boolean {
 }
 
 /**
- * Follow if not following, else unfollow. The follows row and both counters change in one
+ * Follow if not following, else unfollow; for a private account, a request instead of a follow,
+ * and the same call again cancels it. The follows row and both counters change in one
  * transaction, and each counter moves only when this call's INSERT or DELETE actually changed a
  * row, so concurrent toggles (even of one pair) keep counters equal to COUNT(*).
  */
@@ -42,25 +48,37 @@ export async function toggleFollow(
     const { result, change } = await ctx.db.transaction(async (tx) => {
       // One toggle of this pair at a time: each one sees the last one's outcome and flips it.
       await lockFollowToggle(tx, viewer.id, targetId);
-      if (!(await userExists(tx, targetId))) throw new AppError('NOT_FOUND', USER_MSG.userNotFound);
+      let target = await findFollowTarget(tx, targetId);
+      if (!target) throw new AppError('NOT_FOUND', USER_MSG.userNotFound);
       // Blocking removed any follow between them, so across a block there is nothing to undo.
       if (await isBlockedBetween(tx, viewer.id, targetId))
         throw new AppError('BLOCKED', MOD_MSG.blockedInteraction);
-      if (await insertFollow(tx, viewer.id, targetId)) {
-        const followersCount = await shiftFollowCounters(tx, viewer.id, targetId, 1);
-        const change = await createNotification(tx, { type: 'follow', ...pair });
-        return { result: { following: true, followersCount }, change };
-      }
       if (await deleteFollow(tx, viewer.id, targetId)) {
         const followersCount = await shiftFollowCounters(tx, viewer.id, targetId, -1);
         const change = await removeNotification(tx, { type: 'follow', ...pair });
-        return { result: { following: false, followersCount }, change };
+        return { result: { following: false, requested: false, followersCount }, change };
       }
-      // Unreachable while toggles of a pair are serialized; kept as the safe answer.
-      return {
-        result: { following: false, followersCount: await readFollowersCount(tx, targetId) },
-        change: null,
-      };
+      if (await deleteFollowRequest(tx, viewer.id, targetId)) {
+        const change = await removeNotification(tx, { type: 'follow_request', ...pair });
+        const followersCount = await readFollowersCount(tx, targetId);
+        return { result: { following: false, requested: false, followersCount }, change };
+      }
+      if (target.isPrivate) {
+        // Read again under the account's lock: a switch to public accepts what is waiting, so a
+        // request must not slip in after it (it would wait for an answer nobody gives).
+        await lockPrivacyOf(tx, targetId);
+        target = (await findFollowTarget(tx, targetId)) ?? target;
+      }
+      if (target.isPrivate) {
+        await insertFollowRequest(tx, viewer.id, targetId);
+        const change = await createNotification(tx, { type: 'follow_request', ...pair });
+        const followersCount = await readFollowersCount(tx, targetId);
+        return { result: { following: false, requested: true, followersCount }, change };
+      }
+      await insertFollow(tx, viewer.id, targetId);
+      const followersCount = await shiftFollowCounters(tx, viewer.id, targetId, 1);
+      const change = await createNotification(tx, { type: 'follow', ...pair });
+      return { result: { following: true, requested: false, followersCount }, change };
     });
     await announceNotifications(ctx, [change], urls);
     return result;
@@ -76,5 +94,9 @@ export async function getFollowStatus(
   targetId: string,
 ): Promise<FollowStatus> {
   if (!(await userExists(ctx.db, targetId))) throw new AppError('NOT_FOUND', USER_MSG.userNotFound);
-  return { following: await isFollowing(ctx.db, viewer.id, targetId) };
+  const [following, requested] = await Promise.all([
+    isFollowing(ctx.db, viewer.id, targetId),
+    hasFollowRequest(ctx.db, viewer.id, targetId),
+  ]);
+  return { following, requested };
 }

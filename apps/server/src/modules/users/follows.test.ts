@@ -36,12 +36,12 @@ describe('POST /api/users/{id}/follow', () => {
     const [ana, ben] = [await seedUser(t), await seedUser(t)];
     const first = await follow(ana, ben.id);
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ following: true, followersCount: 1 });
+    expect(first.json()).toEqual({ following: true, requested: false, followersCount: 1 });
     expect(await countsOf(ben.id)).toMatchObject({ followers: 1, followers_rows: 1 });
     expect(await countsOf(ana.id)).toMatchObject({ following: 1, following_rows: 1 });
 
     const second = await follow(ana, ben.id);
-    expect(second.json()).toEqual({ following: false, followersCount: 0 });
+    expect(second.json()).toEqual({ following: false, requested: false, followersCount: 0 });
     expect(await countsOf(ben.id)).toMatchObject({ followers: 0, followers_rows: 0 });
     expect(await countsOf(ana.id)).toMatchObject({ following: 0, following_rows: 0 });
   });
@@ -105,11 +105,11 @@ describe('POST /api/users/{id}/follow', () => {
 describe('GET /api/users/{id}/follow-status', () => {
   it('answers following, then not following after a toggle', async () => {
     const [ana, ben] = [await seedUser(t), await seedUser(t)];
-    expect((await status(ana, ben.id)).json()).toEqual({ following: false });
+    expect((await status(ana, ben.id)).json()).toEqual({ following: false, requested: false });
     await follow(ana, ben.id);
-    expect((await status(ana, ben.id)).json()).toEqual({ following: true });
+    expect((await status(ana, ben.id)).json()).toEqual({ following: true, requested: false });
     // Following is one-way.
-    expect((await status(ben, ana.id)).json()).toEqual({ following: false });
+    expect((await status(ben, ana.id)).json()).toEqual({ following: false, requested: false });
   });
 
   it('answers 404 for an unknown user and 400 for a malformed id', async () => {

@@ -7,7 +7,6 @@ import {
 } from '@glimpse/shared';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
-import { issueToken } from '../../lib/jwt.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { Viewer } from '../../lib/permissions.js';
 import { endSessions } from '../auth/sessions.js';
@@ -16,7 +15,8 @@ import { findUserById, updateUser } from './users.repo.js';
 const WRONG_PASSWORD_WINDOW_MS = 15 * 60 * 1000;
 
 /**
- * Replaces the password after checking the current one, and ends every session (the answer carries a fresh token). A stolen token must not become a way to
+ * Replaces the password after checking the current one, and ends every other session of the
+ * member (the caller's continues). A stolen token must not become a way to
  * guess the password (and then the email account behind it), so wrong guesses are limited per
  * user exactly like failed logins.
  */
@@ -42,15 +42,14 @@ export async function changePassword(
     (await verifyPassword(row.passwordHash, body.currentPassword));
   if (!isCurrent) throw new AppError('VALIDATION', MSG.currentPasswordIncorrect);
   await ctx.rateLimiter.refund(limitKey);
-  // Every session ends at once (tokens of any second, open sockets on every node); the caller's
-  // session continues with the fresh token in the answer.
+  // Every OTHER session ends at once (tokens of any second, open sockets on every node); the
+  // caller's own token keeps working, so a client that reads only `{ message }` stays signed in.
   const passwordHash = await hashPassword(body.newPassword);
-  const updated = await ctx.db.transaction(async (tx) => {
+  const ended = await ctx.db.transaction(async (tx) => {
     const changed = await updateUser(tx, viewer.id, { passwordHash, passwordChangedAt: new Date() });
     if (!changed) throw new AppError('NOT_FOUND', USER_MSG.userNotFound);
-    const sessionVersion = await endSessions(tx, viewer.id);
-    return { ...changed, sessionVersion: sessionVersion ?? changed.sessionVersion };
+    return endSessions(tx, { userId: viewer.id, exceptSessionId: viewer.sessionId });
   });
-  ctx.events.sessionsEnded(viewer.id);
-  return { message: USER_MSG.passwordUpdated, token: await issueToken(ctx.jwtSecret, updated) };
+  await ctx.events.sessionsEnded(ended);
+  return { message: USER_MSG.passwordUpdated };
 }

@@ -23,7 +23,7 @@ function displayNameOf(row: Pick<UserRow, 'displayName' | 'firstName' | 'lastNam
 export function toPublicUser(
   row: PublicUserRow,
   urls: PublicUrls,
-  opts: { isFollowedByUser?: boolean; isBlockedByUser?: boolean } = {},
+  opts: { isFollowedByUser?: boolean; isBlockedByUser?: boolean; isFollowRequested?: boolean } = {},
 ): PublicUser {
   const user: PublicUser = {
     id: row.id,
@@ -47,10 +47,12 @@ export function toPublicUser(
     },
     followersCount: row.followersCount,
     activity: { isOnline: row.isOnline, lastActiveAt: row.lastActiveAt?.toISOString() ?? null },
+    isPrivate: row.isPrivate,
     createdAt: row.createdAt.toISOString(),
   };
   if (opts.isFollowedByUser !== undefined) user.isFollowedByUser = opts.isFollowedByUser;
   if (opts.isBlockedByUser) user.isBlockedByUser = true;
+  if (opts.isFollowRequested) user.isFollowRequested = true;
   return user;
 }
 
@@ -67,6 +69,7 @@ export function toSelfUser(row: UserRow, urls: PublicUrls): SelfUser {
       isAdmin: row.isAdmin,
       isModerator: row.isModerator,
     },
+    security: { twoFactorEnabled: row.totpSecret !== null },
   };
 }
 

@@ -1,8 +1,8 @@
-import { eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { insertedRow } from '../../lib/db-errors.js';
-import { users } from '../../db/schema/index.js';
+import { sessions, users } from '../../db/schema/index.js';
 
 /** A whole users row: only the owner's own answers (SelfUser) and auth ever load it. */
 export type UserRow = typeof users.$inferSelect;
@@ -12,7 +12,9 @@ export type PublicUserRow = Omit<
   UserRow,
   | 'passwordHash'
   | 'passwordChangedAt'
-  | 'sessionVersion'
+  | 'totpSecret'
+  | 'totpPendingSecret'
+  | 'totpLastStep'
   | 'suspendedAt'
   | 'suspendedUntil'
   | 'suspensionReason'
@@ -39,7 +41,7 @@ export type AuthorRow = Pick<
   | 'followersCount'
 >;
 
-/** What a token's check reads of its member (auth.service authenticateToken): roles, session, suspension. */
+/** What a token's check reads of its member (auth.service authenticateToken): roles, suspension. */
 const tokenMemberColumns = {
   id: users.id,
   username: users.username,
@@ -47,20 +49,23 @@ const tokenMemberColumns = {
   isAdmin: users.isAdmin,
   isModerator: users.isModerator,
   permissions: users.permissions,
-  sessionVersion: users.sessionVersion,
   suspendedAt: users.suspendedAt,
   suspendedUntil: users.suspendedUntil,
 };
 
-export type TokenMemberRow = Pick<UserRow, keyof typeof tokenMemberColumns>;
+export type TokenMemberRow = Pick<UserRow, keyof typeof tokenMemberColumns> & {
+  /** When the token's session was last seen; null when the session has ended (no such row). */
+  sessionSeenAt: Date | null;
+};
 
 /** The statement's name on each pooled connection (one text, so one name). */
-export const TOKEN_MEMBER_STATEMENT = 'glimpse_token_member';
+export const TOKEN_MEMBER_STATEMENT = 'glimpse_token_session';
 
 function prepareTokenMember(db: Db) {
   return db
-    .select(tokenMemberColumns)
+    .select({ ...tokenMemberColumns, sessionSeenAt: sessions.lastSeenAt })
     .from(users)
+    .leftJoin(sessions, and(eq(sessions.id, sql.placeholder('sid')), eq(sessions.userId, users.id)))
     .where(eq(users.id, sql.placeholder('id')))
     .limit(1)
     .prepare(TOKEN_MEMBER_STATEMENT);
@@ -69,16 +74,21 @@ function prepareTokenMember(db: Db) {
 const tokenMemberStatements = new WeakMap<Db, ReturnType<typeof prepareTokenMember>>();
 
 /**
- * The member behind a token, on every authenticated request and socket sign-in: a named prepared
- * statement, so its SQL is built once per process and parsed and planned once per connection.
+ * The member behind a token and the token's session, on every authenticated request and socket
+ * sign-in: one named prepared statement (both primary keys), so its SQL is built once per process
+ * and parsed and planned once per connection.
  */
-export async function findTokenMember(db: Db, id: string): Promise<TokenMemberRow | undefined> {
+export async function findTokenMember(
+  db: Db,
+  id: string,
+  sessionId: string,
+): Promise<TokenMemberRow | undefined> {
   let statement = tokenMemberStatements.get(db);
   if (!statement) {
     statement = prepareTokenMember(db);
     tokenMemberStatements.set(db, statement);
   }
-  const [row] = await statement.execute({ id });
+  const [row] = await statement.execute({ id, sid: sessionId });
   return row;
 }
 
@@ -154,6 +164,7 @@ export const publicUserColumns = {
   postsCount: users.postsCount,
   followersCount: users.followersCount,
   followingCount: users.followingCount,
+  isPrivate: users.isPrivate,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
 };
@@ -198,26 +209,6 @@ export async function replaceAvatar(
   });
 }
 
-/** Bumps the member's session version (every older token stops working); the new version, or null. */
-export async function bumpSessionVersion(db: DbOrTx, id: string): Promise<number | null> {
-  const [row] = await db
-    .update(users)
-    .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
-    .where(eq(users.id, id))
-    .returning({ sessionVersion: users.sessionVersion });
-  return row?.sessionVersion ?? null;
-}
-
-/** The member's current session version (null: no such member). */
-export async function findSessionVersion(db: DbOrTx, id: string): Promise<number | null> {
-  const [row] = await db
-    .select({ sessionVersion: users.sessionVersion })
-    .from(users)
-    .where(eq(users.id, id))
-    .limit(1);
-  return row?.sessionVersion ?? null;
-}
-
 /**
  * True for a member who is not under a suspension now. The suspended are few: PostgreSQL reads
  * them once per statement (a hashed subplan over users_suspended_idx), not once per row. The
@@ -225,4 +216,12 @@ export async function findSessionVersion(db: DbOrTx, id: string): Promise<number
  */
 export function notSuspended(member: SQL | AnyPgColumn): SQL {
   return sql`${member} not in (select s.id from ${users} s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > now()))`;
+}
+
+/**
+ * True for a member whose account is not private. Like notSuspended: the private accounts are read
+ * once per statement (a hashed subplan over users_private_idx), not once per row.
+ */
+export function notPrivateAccount(member: SQL | AnyPgColumn): SQL {
+  return sql`${member} not in (select p.id from ${users} p where p.is_private)`;
 }

@@ -8,6 +8,9 @@ import {
   ZChangePasswordBody,
   ZChangePasswordResponse,
   ZEmptyBody,
+  ZFollowRequestAnswer,
+  ZFollowRequestParams,
+  ZFollowRequests,
   ZFollowResult,
   ZFollowStatus,
   ZListUsersQuery,
@@ -24,6 +27,7 @@ import { rateLimit } from '../../plugins/rate-limit.js';
 import { readImageParts } from '../media/media.multipart.js';
 import { AVATAR_PARTS, uploadAvatar } from './avatar.service.js';
 import { blockUser, listBlocked, unblockUser } from './blocks.service.js';
+import { answerFollowRequest, getFollowRequests } from './follow-requests.service.js';
 import { getFollowStatus, toggleFollow } from './follows.service.js';
 import { changePassword } from './password.service.js';
 import { getProfile, listPeople, updateProfile } from './users.service.js';
@@ -41,7 +45,8 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       ...auth,
       config: rateLimit('follows'),
       schema: {
-        summary: 'Follows, or unfollows when already following',
+        summary:
+          'Follows, or unfollows when already following; for a private account sends a follow request (again: cancels it)',
         security,
         params: ZUserIdParams,
         body: ZEmptyBody,
@@ -95,11 +100,48 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   );
 
   r.get(
+    '/api/users/me/follow-requests',
+    {
+      ...auth,
+      schema: {
+        summary: 'Who asked to follow the (private) member, newest first',
+        security,
+        response: { 200: ZFollowRequests, ...ERROR_ANSWERS },
+      },
+    },
+    async (request) => getFollowRequests(ctx, viewerOf(request), urlsOf(app, request)),
+  );
+
+  for (const action of ['accept', 'decline'] as const) {
+    r.post(
+      `/api/users/me/follow-requests/:userId/${action}`,
+      {
+        ...auth,
+        schema: {
+          summary:
+            action === 'accept'
+              ? 'Accepts a follow request: the member now follows'
+              : 'Declines a follow request (the member is not told)',
+          security,
+          params: ZFollowRequestParams,
+          body: ZEmptyBody,
+          response: { 200: ZFollowRequestAnswer, ...ERROR_ANSWERS },
+        },
+      },
+      async (request) =>
+        answerFollowRequest(ctx, viewerOf(request), request.params.userId, {
+          accept: action === 'accept',
+          urls: urlsOf(app, request),
+        }),
+    );
+  }
+
+  r.get(
     '/api/users/:id/follow-status',
     {
       ...auth,
       schema: {
-        summary: 'Whether the member follows this user',
+        summary: 'Whether the member follows this user, or asked to (a private account)',
         security,
         params: ZUserIdParams,
         response: { 200: ZFollowStatus, ...ERROR_ANSWERS },
@@ -173,7 +215,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     {
       ...auth,
       schema: {
-        summary: 'Changes the password; other sessions end, the answer carries a fresh token',
+        summary: "Changes the password; every other session ends, the caller's token keeps working",
         security,
         body: ZChangePasswordBody,
         response: { 200: ZChangePasswordResponse, ...ERROR_ANSWERS },

@@ -10,13 +10,21 @@ import {
 import type { AppContext } from '../../context.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import { AppError } from '../../lib/errors.js';
-import { issueToken } from '../../lib/jwt.js';
+import { reissueToken } from '../auth/sessions.js';
 import { can, type Viewer } from '../../lib/permissions.js';
 import { blockDirections } from './blocks.repo.js';
 import { isSuspendedNow } from './suspension.js';
 import type { PublicUrls } from '../../lib/public-urls.js';
 import { countVisiblePostsBy, withVisiblePostsCounts } from '../posts/posts.visibility.js';
-import { isFollowing, listFollowedPeople, listOtherPeople } from './follows.repo.js';
+import { announceNotifications } from '../notifications/notifications.service.js';
+import { acceptWaitingRequests } from './follow-requests.service.js';
+import {
+  hasFollowRequest,
+  isFollowing,
+  listFollowedPeople,
+  listOtherPeople,
+  lockPrivacyOf,
+} from './follows.repo.js';
 import { toPublicUser, toSelfUser } from './users.mapper.js';
 import { findUserById, findUserByEmail, findUserByUsername, updateUser, type UserRow } from './users.repo.js';
 
@@ -51,12 +59,17 @@ export async function getProfile(
   if (!viewer) return toPublicUser(shown, urls);
   // Across a block the blocked member gets 404; the blocker still reaches the profile (marked),
   // which is where they unblock. Neither sees the other's posts (the visibility rule).
-  const [directions, isFollowedByUser] = await Promise.all([
+  const [directions, isFollowedByUser, isFollowRequested] = await Promise.all([
     blockDirections(ctx.db, viewer.id, row.id),
     isFollowing(ctx.db, viewer.id, row.id),
+    row.isPrivate ? hasFollowRequest(ctx.db, viewer.id, row.id) : false,
   ]);
   if (directions.blockedViewer) throw new AppError('NOT_FOUND', USER_MSG.userNotFound);
-  return toPublicUser(shown, urls, { isFollowedByUser, isBlockedByUser: directions.viewerBlocked });
+  return toPublicUser(shown, urls, {
+    isFollowedByUser,
+    isBlockedByUser: directions.viewerBlocked,
+    isFollowRequested,
+  });
 }
 
 /**
@@ -117,20 +130,41 @@ export async function updateProfile(
   if (profilePicture === null && current.avatarUrl !== null) {
     Object.assign(changes, { avatarUrl: null, avatarFilename: null, avatarUploadedAt: null });
   }
+  if (body.isPrivate !== undefined && body.isPrivate !== current.isPrivate)
+    changes.isPrivate = body.isPrivate;
 
-  const row = Object.keys(changes).length === 0 ? current : await writeProfile(ctx, viewer.id, changes);
+  const row = Object.keys(changes).length === 0 ? current : await writeProfile(ctx, viewer.id, changes, urls);
   const result: UpdateProfileResponse = { message: USER_MSG.profileUpdated, user: toSelfUser(row, urls) };
   // A fresh token when username or email changed: the JWT payload carries both and clients read it.
   if (changes.username !== undefined || changes.email !== undefined)
-    result.token = await issueToken(ctx.jwtSecret, row);
+    result.token = await reissueToken(ctx, row, viewer.sessionId);
   return result;
 }
 
-/** The lower() unique indexes decide when two members claim one name at the same moment. */
-async function writeProfile(ctx: AppContext, id: string, changes: Partial<UserRow>): Promise<UserRow> {
+/**
+ * The lower() unique indexes decide when two members claim one name at the same moment. Going
+ * public accepts every waiting follow request in the same transaction (under the account's
+ * privacy lock, so no request slips in after it); going private hides the member's posts from
+ * everyone but followers at once, signed-out feed pages kept by any node included.
+ */
+async function writeProfile(
+  ctx: AppContext,
+  id: string,
+  changes: Partial<UserRow>,
+  urls: PublicUrls,
+): Promise<UserRow> {
   try {
-    const row = await updateUser(ctx.db, id, changes);
-    if (!row) throw new AppError('NOT_FOUND', USER_MSG.userNotFound);
+    const { row, notified } = await ctx.db.transaction(async (tx) => {
+      if (changes.isPrivate === false) await lockPrivacyOf(tx, id);
+      const updated = await updateUser(tx, id, changes);
+      if (!updated) throw new AppError('NOT_FOUND', USER_MSG.userNotFound);
+      if (changes.isPrivate !== false) return { row: updated, notified: [] };
+      const notified = await acceptWaitingRequests(tx, id);
+      // The accepted requests moved the followers count: answer the row as it is now.
+      return { row: (await findUserById(tx, id)) ?? updated, notified };
+    });
+    if (changes.isPrivate === true) await ctx.events.feedPagesStale();
+    await announceNotifications(ctx, notified, urls);
     return row;
   } catch (err) {
     const constraint = uniqueViolation(err);

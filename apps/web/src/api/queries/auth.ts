@@ -1,4 +1,4 @@
-import type { AuthResponse, LoginBody, RegisterBody, SelfUser } from '@glimpse/shared';
+import type { AuthResponse, LoginBody, MessageAnswer, RegisterBody, SelfUser } from '@glimpse/shared';
 import { useMutation } from '@tanstack/react-query';
 import { http } from '../http';
 
@@ -20,6 +20,14 @@ export function loginRequest(input: LoginBody): Promise<AuthResponse> {
 
 export function registerRequest(input: RegisterBody): Promise<AuthResponse> {
   return http.post<AuthResponse>('/users', input, { token: null });
+}
+
+/**
+ * POST /api/auth/logout: ends this session on the server (its token stops working everywhere).
+ * Best effort: signing out on this device never waits for it or fails because of it.
+ */
+export function logoutRequest(token: string): Promise<unknown> {
+  return http.post<MessageAnswer>('/auth/logout', undefined, { token }).catch(() => undefined);
 }
 
 /** GET /api/auth/me with an explicit token (the session being restored may not be stored yet). */

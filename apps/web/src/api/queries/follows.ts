@@ -15,6 +15,10 @@ export interface FollowTarget {
   userId: string;
   /** Whether the viewer follows them now, before the toggle. */
   isFollowing: boolean;
+  /** A private account: following is a request (and the same toggle again cancels it). */
+  isPrivate?: boolean;
+  /** Whether the viewer's follow request is waiting now, before the toggle. */
+  isRequested?: boolean;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -32,6 +36,8 @@ interface FollowPatch {
   following: boolean;
   /** An absolute count from the server, or a change relative to each cached copy. */
   followersCount: { set: number } | { delta: number };
+  /** A follow request of a private account now waits (true) or not (false). */
+  requested?: boolean;
 }
 
 /** Patches every cached copy of the user `userId` with a follow state. */
@@ -48,6 +54,11 @@ export function updateFollowInCaches(queryClient: QueryClient, userId: string, p
       isFollowedByUser: patch.following,
       followersCount: count,
     };
+    // Only full members (PublicUser: they carry `isPrivate`) show a request's state.
+    if (patch.requested !== undefined && 'isPrivate' in node) {
+      if (patch.requested) next.isFollowRequested = true;
+      else delete next.isFollowRequested;
+    }
     if (isRecord(node.stats)) next.stats = { ...node.stats, followersCount: count };
     return next;
   });
@@ -78,24 +89,56 @@ export function useFollowUserMutation() {
     updateUser({ stats: { ...user.stats, followingCount: Math.max(0, user.stats.followingCount + delta) } });
   };
 
+  /** A request (or its cancel) moves no count: only the request's state flips. */
+  const isRequestToggle = ({ isFollowing, isPrivate, isRequested }: FollowTarget) =>
+    !isFollowing && Boolean(isPrivate || isRequested);
+
   return useMutation({
     mutationFn: ({ userId }: FollowTarget) =>
       http.post<FollowResult>(`/users/${encodeURIComponent(userId)}/follow`),
-    onMutate: ({ userId, isFollowing }) => {
-      const delta = isFollowing ? -1 : 1;
-      updateFollowInCaches(queryClient, userId, { following: !isFollowing, followersCount: { delta } });
+    onMutate: (target) => {
+      if (isRequestToggle(target)) {
+        updateFollowInCaches(queryClient, target.userId, {
+          following: false,
+          followersCount: { delta: 0 },
+          requested: !target.isRequested,
+        });
+        return;
+      }
+      const delta = target.isFollowing ? -1 : 1;
+      updateFollowInCaches(queryClient, target.userId, {
+        following: !target.isFollowing,
+        followersCount: { delta },
+      });
       shiftSelf(delta);
     },
-    onError: (_error, { userId, isFollowing }) => {
-      const delta = isFollowing ? 1 : -1;
-      updateFollowInCaches(queryClient, userId, { following: isFollowing, followersCount: { delta } });
+    onError: (_error, target) => {
+      if (isRequestToggle(target)) {
+        updateFollowInCaches(queryClient, target.userId, {
+          following: false,
+          followersCount: { delta: 0 },
+          requested: Boolean(target.isRequested),
+        });
+        return;
+      }
+      const delta = target.isFollowing ? 1 : -1;
+      updateFollowInCaches(queryClient, target.userId, {
+        following: target.isFollowing,
+        followersCount: { delta },
+      });
       shiftSelf(delta);
     },
-    onSuccess: (result, { userId }) => {
-      updateFollowInCaches(queryClient, userId, {
+    onSuccess: (result, target) => {
+      updateFollowInCaches(queryClient, target.userId, {
         following: result.following,
         followersCount: { set: result.followersCount },
+        requested: result.requested,
       });
+      // The guess was a follow but the account had just gone private (or the reverse): put the
+      // own following count right.
+      const guessed = isRequestToggle(target) ? 0 : target.isFollowing ? -1 : 1;
+      const real = result.following === target.isFollowing ? 0 : result.following ? 1 : -1;
+      if (real !== guessed) shiftSelf(real - guessed);
     },
   });
 }

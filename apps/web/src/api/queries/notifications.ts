@@ -45,6 +45,7 @@ const TAB_OF: Record<Notification['type'], NotificationFilter> = {
   comment: 'comments',
   follow: 'follows',
   mention: 'mentions',
+  follow_request: 'follows',
 };
 
 export function fetchNotificationsPage(tab: NotificationFilter, param: FeedPageParam, signal?: AbortSignal) {

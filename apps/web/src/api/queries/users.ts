@@ -142,7 +142,7 @@ export function useUploadAvatarMutation() {
 export function useChangePasswordMutation() {
   return useMutation({
     mutationKey: [...userKeys.all, 'change-password'],
-    // The answer carries a fresh token: the change signs out every session issued before it.
+    // Every other session of the member ends; this one's token keeps working.
     mutationFn: (input: ChangePasswordBody) => http.put<ChangePasswordResponse>('/users/password', input),
   });
 }

@@ -1,30 +1,103 @@
+import { isValidSettingsEmail, MSG } from '@glimpse/shared';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { ButtonLink } from '../../components/Button';
+import { isApiError, isNetworkError } from '../../api/http';
+import { usePublicConfigQuery, useRequestPasswordResetMutation } from '../../api/queries/security';
+import { Button, ButtonLink } from '../../components/Button';
+import { LoadingState } from '../../components/Spinner';
+import { TextField } from '../../components/TextField';
+import { RESET_TEXT as TEXT } from '../../lib/text';
 import styles from './AuthForm.module.css';
 import { AuthLayout } from './AuthLayout';
 
+/** What a failed request shows: the server's own words for limits and a missing mail service. */
+function requestErrorOf(error: unknown): string {
+  if (isNetworkError(error)) return MSG.networkError;
+  if (isApiError(error) && error.serverMessage) return error.serverMessage;
+  return MSG.unexpectedError;
+}
+
 /**
- * Password reset by email needs a mail service, which a self-hosted server may not have; until
- * one exists this page explains the way that always works.
+ * /forgot-password: asks for the account's email and has the server mail a one-time link. A server
+ * without SMTP says so (GET /api/config), and points to the administrator, who can print a link.
  */
 export function ForgotPasswordPage() {
-  return (
-    <AuthLayout title="Forgot your password?" subtitle="We can help you get back into your account.">
+  const config = usePublicConfigQuery();
+  const request = useRequestPasswordResetMutation();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const value = email.trim();
+    // Any address an account may have (Settings accepts more than sign-up's providers).
+    const found = !value ? MSG.emailRequired : isValidSettingsEmail(value) ? null : MSG.validEmail;
+    setError(found);
+    if (found) return emailRef.current?.focus();
+    request.mutate({ email: email.trim() });
+  };
+
+  let body;
+  if (config.isPending) body = <LoadingState message={TEXT.loadingConfig} />;
+  else if (config.data?.passwordResetByEmail === false) {
+    body = (
       <div className={styles.prose}>
-        <p>
-          Resetting a password by email is not available on this Glimpse server yet. Please contact the
-          administrator of this server, who can help you regain access to your account.
-        </p>
-        <p>
-          If you still know your password and want to change it, log in and open Settings, then Account, to
-          set a new one.
-        </p>
+        <p>{TEXT.noMail}</p>
+        <p>{TEXT.stillKnow}</p>
         <ButtonLink to="/login" size="lg" fullWidth>
-          Back to Log In
+          {TEXT.backToLogin}
         </ButtonLink>
       </div>
+    );
+  } else if (request.isSuccess) {
+    body = (
+      <div className={styles.prose} role="status">
+        <h2 className={styles.sectionHeading}>{TEXT.sentTitle}</h2>
+        <p>{TEXT.sent(email.trim())}</p>
+        <ButtonLink to="/login" size="lg" fullWidth>
+          {TEXT.backToLogin}
+        </ButtonLink>
+      </div>
+    );
+  } else {
+    body = (
+      <form className={styles.form} noValidate onSubmit={onSubmit}>
+        <p className={styles.intro}>{TEXT.forgotIntro}</p>
+        {request.isError && (
+          <p className={styles.formError} role="alert">
+            {requestErrorOf(request.error)}
+          </p>
+        )}
+        <TextField
+          ref={emailRef}
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          value={email}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            setError(null);
+          }}
+          error={error}
+        />
+        <Button type="submit" size="lg" fullWidth isLoading={request.isPending}>
+          {request.isPending ? TEXT.sending : TEXT.send}
+        </Button>
+        <div className={styles.row}>
+          <Link to="/login">{TEXT.backToLogin}</Link>
+        </div>
+      </form>
+    );
+  }
+
+  return (
+    <AuthLayout title={TEXT.forgotTitle} subtitle={TEXT.forgotSubtitle}>
+      {body}
       <p className={styles.footer}>
-        New to Glimpse? <Link to="/register">Create an account</Link>
+        {TEXT.newAccount} <Link to="/register">{TEXT.createAccount}</Link>
       </p>
     </AuthLayout>
   );

@@ -1,4 +1,4 @@
-import { MSG } from '@glimpse/shared';
+import { ACCOUNT_MSG, MSG } from '@glimpse/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
@@ -9,6 +9,7 @@ import {
   stubFetch,
   stubMemberApi,
 } from '../../test/render';
+import { TWO_FACTOR_LOGIN_TEXT } from '../../lib/text';
 import { WELCOME_CONTINUE_MS } from './LoginPage';
 
 async function openLogin() {
@@ -113,6 +114,43 @@ describe('LoginPage server errors', () => {
     expect(init?.method).toBe('POST');
     expect(init?.credentials).toBe('include');
     expect(JSON.parse(String(init?.body))).toEqual({ email: 'alice@gmail.com', password: 'secret1' });
+  });
+});
+
+describe('LoginPage two-factor step', () => {
+  it('asks for the code after TWO_FACTOR_REQUIRED, shows a wrong one, then signs in with the code', async () => {
+    const token = makeToken();
+    const bodies: unknown[] = [];
+    stubFetch((_url, init) => {
+      const body = JSON.parse(String(init?.body)) as { code?: string };
+      bodies.push(body);
+      if (body.code === undefined)
+        return Promise.resolve(
+          jsonResponse({ message: ACCOUNT_MSG.twoFactorRequired, code: 'TWO_FACTOR_REQUIRED' }, 401),
+        );
+      if (body.code !== '123456')
+        return Promise.resolve(
+          jsonResponse({ message: ACCOUNT_MSG.invalidTwoFactorCode, code: 'INVALID_TWO_FACTOR_CODE' }, 401),
+        );
+      return Promise.resolve(jsonResponse({ message: 'Login successful', user: makeSelfUser(), token }));
+    });
+    const { user } = await submitLogin('alice@gmail.com', 'secret1');
+    await screen.findByRole('heading', { level: 1, name: TWO_FACTOR_LOGIN_TEXT.title });
+    // Being asked is not an error.
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText(TWO_FACTOR_LOGIN_TEXT.code), '654321');
+    await user.click(screen.getByRole('button', { name: TWO_FACTOR_LOGIN_TEXT.verify }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(ACCOUNT_MSG.invalidTwoFactorCode);
+    await user.clear(screen.getByLabelText(TWO_FACTOR_LOGIN_TEXT.code));
+    await user.type(screen.getByLabelText(TWO_FACTOR_LOGIN_TEXT.code), '123456');
+    await user.click(screen.getByRole('button', { name: TWO_FACTOR_LOGIN_TEXT.verify }));
+    expect(await screen.findByRole('dialog', { name: 'Welcome Back!' })).toBeInTheDocument();
+    expect(window.localStorage.getItem('token')).toBe(token);
+    expect(bodies).toEqual([
+      { email: 'alice@gmail.com', password: 'secret1' },
+      { email: 'alice@gmail.com', password: 'secret1', code: '654321' },
+      { email: 'alice@gmail.com', password: 'secret1', code: '123456' },
+    ]);
   });
 });
 

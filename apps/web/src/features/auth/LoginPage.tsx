@@ -1,5 +1,6 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
+import { isApiError } from '../../api/http';
 import { useLoginMutation } from '../../api/queries/auth';
 import { Button } from '../../components/Button';
 import { SuccessModal } from '../../components/SuccessModal';
@@ -9,6 +10,7 @@ import { validateLoginForm, type FieldErrors, type LoginValues } from './auth-va
 import styles from './AuthForm.module.css';
 import { AuthLayout } from './AuthLayout';
 import { SocialLoginButtons } from './SocialLoginButtons';
+import { TWO_FACTOR_LOGIN_TEXT as CODE_TEXT } from '../../lib/text';
 import { useAuth } from '../../lib/useAuth';
 
 /** How long "Welcome Back!" shows before it continues to /home by itself. */
@@ -23,8 +25,41 @@ export function LoginPage() {
   const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors<LoginValues>>({});
   const [isWelcomeOpen, setIsWelcomeOpen] = useState(false);
+  // Two-factor sign-in: the password was right and the server asks for a code next.
+  const [step, setStep] = useState<'password' | 'code'>('password');
+  const [code, setCode] = useState('');
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
+
+  const signIn = (input: { email: string; password: string; code?: string }) =>
+    loginMutation.mutate(input, {
+      onSuccess: ({ token, user }) => {
+        login(token, user);
+        setIsWelcomeOpen(true);
+      },
+      onError: (error) => {
+        if (isApiError(error) && error.code === 'TWO_FACTOR_REQUIRED') {
+          setStep('code');
+          loginMutation.reset();
+          // Focus once the code field is there (next paint).
+          window.setTimeout(() => codeRef.current?.focus(), 0);
+        }
+      },
+    });
+
+  const onSubmitCode = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!code.trim()) return codeRef.current?.focus();
+    signIn({ email: values.email.trim(), password: values.password, code: code.trim() });
+  };
+
+  const backToPassword = () => {
+    setStep('password');
+    setCode('');
+    setValues((v) => ({ ...v, password: '' }));
+    loginMutation.reset();
+  };
 
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const field = event.target.name as keyof LoginValues;
@@ -38,15 +73,7 @@ export function LoginPage() {
     setErrors(found);
     if (found.email) return emailRef.current?.focus();
     if (found.password) return passwordRef.current?.focus();
-    loginMutation.mutate(
-      { email: values.email.trim(), password: values.password },
-      {
-        onSuccess: ({ token, user }) => {
-          login(token, user);
-          setIsWelcomeOpen(true);
-        },
-      },
-    );
+    signIn({ email: values.email.trim(), password: values.password });
   };
 
   const goHome = () => {
@@ -55,6 +82,53 @@ export function LoginPage() {
   };
 
   if (wasSignedIn) return <Navigate to="/home" replace />;
+
+  const welcome = (
+    <SuccessModal
+      open={isWelcomeOpen}
+      title="Welcome Back!"
+      message="You have logged in successfully."
+      actionLabel="Continue to Home"
+      onAction={goHome}
+      autoContinueMs={WELCOME_CONTINUE_MS}
+      autoContinueText="Taking you to Home..."
+    />
+  );
+
+  if (step === 'code') {
+    return (
+      <AuthLayout title={CODE_TEXT.title} subtitle={CODE_TEXT.subtitle}>
+        <form className={styles.form} noValidate onSubmit={onSubmitCode}>
+          {loginMutation.isError && (
+            <p className={styles.formError} role="alert">
+              {getLoginErrorMessage(loginMutation.error)}
+            </p>
+          )}
+          <TextField
+            ref={codeRef}
+            className={styles.codeInput}
+            label={CODE_TEXT.code}
+            name="code"
+            autoComplete="one-time-code"
+            autoCapitalize="characters"
+            spellCheck={false}
+            hint={CODE_TEXT.codeHint}
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+          />
+          <Button type="submit" size="lg" fullWidth isLoading={loginMutation.isPending}>
+            {loginMutation.isPending ? CODE_TEXT.verifying : CODE_TEXT.verify}
+          </Button>
+          <div className={styles.row}>
+            <button type="button" className={styles.linkButton} onClick={backToPassword}>
+              {CODE_TEXT.back}
+            </button>
+          </div>
+        </form>
+        {welcome}
+      </AuthLayout>
+    );
+  }
 
   return (
     <AuthLayout
@@ -103,15 +177,7 @@ export function LoginPage() {
         Don&apos;t have an account? <Link to="/register">Sign up</Link>
       </p>
 
-      <SuccessModal
-        open={isWelcomeOpen}
-        title="Welcome Back!"
-        message="You have logged in successfully."
-        actionLabel="Continue to Home"
-        onAction={goHome}
-        autoContinueMs={WELCOME_CONTINUE_MS}
-        autoContinueText="Taking you to Home..."
-      />
+      {welcome}
     </AuthLayout>
   );
 }

@@ -72,6 +72,8 @@ export function userFromTokenPayload(payload: TokenPayload): SelfUser {
     createdAt: '',
     preferences: {},
     moderation: { permissions: [], isAdmin: false, isModerator: false },
+    isPrivate: false,
+    security: { twoFactorEnabled: false },
   };
 }
 

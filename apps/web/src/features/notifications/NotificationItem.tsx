@@ -2,7 +2,8 @@ import { formatRelativeTime, type Notification } from '@glimpse/shared';
 import { Link } from 'react-router';
 import { Avatar } from '../../components/Avatar';
 import { cx } from '../../lib/cx';
-import { NOTIFICATIONS_TEXT } from '../../lib/text';
+import { Button } from '../../components/Button';
+import { NOTIFICATIONS_TEXT, PRIVACY_SETTINGS_TEXT } from '../../lib/text';
 import { FollowButton } from '../post/FollowButton';
 import styles from './NotificationsPage.module.css';
 
@@ -12,6 +13,9 @@ export interface NotificationItemProps {
   onOpen: (notification: Notification) => void;
   onToggleFollow: (notification: Notification) => void;
   isFollowPending?: boolean;
+  /** A follow request of the member's private account: accept or decline it from here. */
+  onAnswerRequest?: (notification: Notification, accept: boolean) => void;
+  isAnswerPending?: boolean;
 }
 
 const TYPE_ICON: Record<Notification['type'], string> = {
@@ -19,6 +23,7 @@ const TYPE_ICON: Record<Notification['type'], string> = {
   comment: 'M4 5h16v11H8l-4 4V5z',
   follow: 'M15 19c0-2.8-2.7-5-6-5s-6 2.2-6 5M9 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zM19 8v6M16 11h6',
   mention: 'M16 12a4 4 0 1 1-1.2-2.8M16 8v5a2.5 2.5 0 0 0 5 0v-1a9 9 0 1 0-3.5 7.1',
+  follow_request: 'M15 19c0-2.8-2.7-5-6-5s-6 2.2-6 5M9 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zM17 9l2 2 4-4',
 };
 
 function actionOf(n: Notification): string {
@@ -36,6 +41,8 @@ export function NotificationItem({
   onOpen,
   onToggleFollow,
   isFollowPending,
+  onAnswerRequest,
+  isAnswerPending,
 }: NotificationItemProps) {
   const name = n.actor.profile.displayName || n.actor.username;
   const detail = n.comment?.content ?? n.post?.title ?? null;
@@ -74,7 +81,27 @@ export function NotificationItem({
           <time dateTime={n.createdAt}>{formatRelativeTime(n.createdAt)}</time>
         </p>
       </div>
-      {n.type === 'follow' ? (
+      {n.type === 'follow_request' && onAnswerRequest ? (
+        <div className={styles.requestActions}>
+          <Button
+            size="sm"
+            disabled={isAnswerPending}
+            aria-label={PRIVACY_SETTINGS_TEXT.acceptUser(n.actor.username)}
+            onClick={() => onAnswerRequest(n, true)}
+          >
+            {PRIVACY_SETTINGS_TEXT.accept}
+          </Button>
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={isAnswerPending}
+            aria-label={PRIVACY_SETTINGS_TEXT.declineUser(n.actor.username)}
+            onClick={() => onAnswerRequest(n, false)}
+          >
+            {PRIVACY_SETTINGS_TEXT.decline}
+          </Button>
+        </div>
+      ) : n.type === 'follow' ? (
         <FollowButton
           isFollowing={n.actor.isFollowedByUser}
           name={n.actor.username}

@@ -1,6 +1,8 @@
 import type { Notification, NotificationFilter } from '@glimpse/shared';
 import { useState } from 'react';
+import { errorReason } from '../../api/http';
 import { useFollowUserMutation } from '../../api/queries/follows';
+import { useAnswerFollowRequestMutation } from '../../api/queries/security';
 import {
   useMarkAllReadMutation,
   useMarkReadMutation,
@@ -43,6 +45,7 @@ export function NotificationsPage() {
   const markAll = useMarkAllReadMutation();
   const markOne = useMarkReadMutation();
   const follow = useFollowUserMutation();
+  const answer = useAnswerFollowRequestMutation();
   const toast = useToast();
 
   const unreadCount = counts?.notifications ?? query.data?.pages[0]?.unreadCount ?? 0;
@@ -54,6 +57,11 @@ export function NotificationsPage() {
   };
   const onToggleFollow = (n: Notification) =>
     follow.mutate({ userId: n.actor.id, isFollowing: n.actor.isFollowedByUser });
+  const onAnswerRequest = (n: Notification, accept: boolean) =>
+    answer.mutate(
+      { userId: n.actor.id, accept },
+      { onError: (err) => toast.show(errorReason(err), { type: 'error' }) },
+    );
   const onMarkAll = () =>
     markAll.mutate(undefined, {
       onError: () => toast.show(NOTIFICATIONS_TEXT.markFailed, { type: 'error' }),
@@ -80,6 +88,8 @@ export function NotificationsPage() {
             onOpen={onOpen}
             onToggleFollow={onToggleFollow}
             isFollowPending={follow.isPending && follow.variables?.userId === n.actor.id}
+            onAnswerRequest={onAnswerRequest}
+            isAnswerPending={answer.isPending && answer.variables?.userId === n.actor.id}
           />
         )}
         hasNextPage={query.hasNextPage}

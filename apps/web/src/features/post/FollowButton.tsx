@@ -1,8 +1,11 @@
 import { cx } from '../../lib/cx';
+import { PRIVATE_PROFILE_TEXT } from '../../lib/text';
 import styles from './FollowButton.module.css';
 
 export interface FollowButtonProps {
   isFollowing: boolean;
+  /** A follow request waits for a private account's answer: "Requested" (pressing cancels it). */
+  isRequested?: boolean;
   onClick: () => void;
   /** Whose follow this is, for the accessible description ("Follow ava"). */
   name?: string;
@@ -11,9 +14,10 @@ export interface FollowButtonProps {
   className?: string;
 }
 
-/** The Follow / Following toggle (aria-pressed tells its state beyond the colour). */
+/** The Follow / Following (or Requested) toggle (aria-pressed tells its state beyond the colour). */
 export function FollowButton({
   isFollowing,
+  isRequested = false,
   onClick,
   name,
   size = 'sm',
@@ -23,9 +27,13 @@ export function FollowButton({
   return (
     <button
       type="button"
-      className={cx(styles.button, styles[size], isFollowing && styles.following, className)}
-      aria-pressed={isFollowing}
-      title={name ? `${isFollowing ? 'Unfollow' : 'Follow'} ${name}` : undefined}
+      className={cx(styles.button, styles[size], (isFollowing || isRequested) && styles.following, className)}
+      aria-pressed={isFollowing || isRequested}
+      title={
+        name
+          ? `${isFollowing ? 'Unfollow' : isRequested ? 'Cancel the request to follow' : 'Follow'} ${name}`
+          : undefined
+      }
       disabled={disabled}
       onClick={(event) => {
         // Cards are links; a follow must never also open the post.
@@ -34,7 +42,7 @@ export function FollowButton({
         onClick();
       }}
     >
-      {isFollowing ? 'Following' : 'Follow'}
+      {isFollowing ? 'Following' : isRequested ? PRIVATE_PROFILE_TEXT.requestedLabel : 'Follow'}
     </button>
   );
 }

@@ -24,12 +24,21 @@ export function useFollowAction() {
   const { mutate } = useFollowUserMutation();
   return useCallback(
     (
-      author: Pick<Author, 'id'> & { isFollowedByUser?: boolean },
+      author: Pick<Author, 'id'> & {
+        isFollowedByUser?: boolean;
+        isPrivate?: boolean;
+        isFollowRequested?: boolean;
+      },
       options: { onSuccess?: (result: { following: boolean }) => void } = {},
     ) => {
       if (!requireSignIn({ message: FOLLOW_SIGN_IN_MESSAGE })) return;
       mutate(
-        { userId: author.id, isFollowing: Boolean(author.isFollowedByUser) },
+        {
+          userId: author.id,
+          isFollowing: Boolean(author.isFollowedByUser),
+          isPrivate: author.isPrivate,
+          isRequested: author.isFollowRequested,
+        },
         { onError: (error) => handleError(error, 'follow user'), onSuccess: options.onSuccess },
       );
     },

@@ -124,8 +124,16 @@ export function ProfileHeader({ profile, isOwn }: ProfileHeaderProps) {
               size="md"
               className={styles.followButton}
               isFollowing={Boolean(profile.isFollowedByUser)}
+              isRequested={Boolean(profile.isFollowRequested)}
               name={name}
-              onClick={() => follow({ id: profile.id, isFollowedByUser: Boolean(profile.isFollowedByUser) })}
+              onClick={() =>
+                follow({
+                  id: profile.id,
+                  isFollowedByUser: Boolean(profile.isFollowedByUser),
+                  isPrivate: profile.isPrivate,
+                  isFollowRequested: profile.isFollowRequested,
+                })
+              }
             />
             <Button variant="secondary" onClick={onMessage}>
               Message

@@ -4,12 +4,13 @@ import { useUserPostsInfiniteQuery } from '../../api/queries/users';
 import { Button, ButtonLink } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
-import { FEED_TEXT, PROFILE_TEXT } from '../../lib/text';
+import { FEED_TEXT, PRIVATE_PROFILE_TEXT, PROFILE_TEXT } from '../../lib/text';
 import { PostGrid, PostGridSkeleton } from '../post';
 import styles from './ProfilePage.module.css';
 
 export interface ProfilePostsTabProps {
-  profile: Pick<PublicUser, 'id' | 'username'>;
+  profile: Pick<PublicUser, 'id' | 'username'> &
+    Partial<Pick<PublicUser, 'isPrivate' | 'isFollowedByUser' | 'isFollowRequested' | 'profile'>>;
   isOwn: boolean;
 }
 
@@ -21,6 +22,19 @@ export function ProfilePostsTab({ profile, isOwn }: ProfilePostsTabProps) {
   if (query.isPending) return <PostGridSkeleton label={FEED_TEXT.loading} count={4} />;
   if (query.isError && posts.length === 0)
     return <ErrorState message={FEED_TEXT.error} onRetry={() => void query.refetch()} />;
+  // A private account shows its posts to approved followers only (the server sends none else).
+  if (posts.length === 0 && profile.isPrivate && !isOwn && !profile.isFollowedByUser)
+    return (
+      <EmptyState
+        headingLevel={3}
+        title={PRIVATE_PROFILE_TEXT.title}
+        message={
+          profile.isFollowRequested
+            ? PRIVATE_PROFILE_TEXT.requested
+            : PRIVATE_PROFILE_TEXT.follow(profile.profile?.displayName || `@${profile.username}`)
+        }
+      />
+    );
   if (posts.length === 0)
     return (
       <EmptyState

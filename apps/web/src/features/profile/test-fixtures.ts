@@ -31,6 +31,7 @@ export function makePublicUser(overrides: Partial<PublicUser> = {}): PublicUser 
     followersCount: 1_250_000,
     isFollowedByUser: false,
     activity: { isOnline: false, lastActiveAt: null },
+    isPrivate: false,
     createdAt: '2025-03-15T12:00:00.000Z',
     ...overrides,
   };

@@ -11,7 +11,13 @@ import { COMMON_TEXT, NOTIFICATION_SETTINGS_TEXT as TEXT } from '../../lib/text'
 import own from './NotificationSettings.module.css';
 import styles from './SettingsPage.module.css';
 
-const SWITCHES: ReadonlyArray<keyof Switches> = ['likes', 'comments', 'follows', 'mentions'];
+const SWITCHES: ReadonlyArray<keyof Switches> = [
+  'likes',
+  'comments',
+  'follows',
+  'mentions',
+  'followRequests',
+];
 
 /**
  * Settings → Notifications: one switch per type, saved at once (stored in the member's

@@ -1,5 +1,10 @@
 import { MOD_MSG, MSG, type SelfUser } from '@glimpse/shared';
-import { MODERATION_TEXT } from '../../lib/text';
+import {
+  MODERATION_TEXT,
+  NOTIFICATION_SETTINGS_TEXT,
+  PRIVACY_SETTINGS_TEXT,
+  SECURITY_TEXT,
+} from '../../lib/text';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, makeSelfUser, makeToken, renderApp, stubFetch } from '../../test/render';
@@ -62,21 +67,18 @@ describe('Settings navigation', () => {
     expect(within(nav).getByRole('link', { name: 'Account' })).toHaveAttribute('aria-current', 'page');
   });
 
-  it.each(['Privacy', 'Security', 'Language', 'Help & Support', 'About'])(
-    '%s says its content is coming soon',
-    async (label) => {
-      const { user } = await openSettings();
-      const nav = screen.getByRole('navigation', { name: 'Settings sections' });
-      await user.click(within(nav).getByRole('link', { name: label }));
-      expect(await screen.findByRole('heading', { level: 2, name: label })).toBeInTheDocument();
-      expect(screen.getByText(`${label} settings are coming soon.`)).toBeInTheDocument();
-      expect(screen.queryByRole('button', { name: 'Save Changes' })).not.toBeInTheDocument();
-    },
-  );
+  it.each(['Language', 'Help & Support', 'About'])('%s says its content is coming soon', async (label) => {
+    const { user } = await openSettings();
+    const nav = screen.getByRole('navigation', { name: 'Settings sections' });
+    await user.click(within(nav).getByRole('link', { name: label }));
+    expect(await screen.findByRole('heading', { level: 2, name: label })).toBeInTheDocument();
+    expect(screen.getByText(`${label} settings are coming soon.`)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save Changes' })).not.toBeInTheDocument();
+  });
 
   it('Notifications has a switch per type, saved at once', async () => {
     const puts: unknown[] = [];
-    let stored = { likes: true, comments: true, follows: false, mentions: true };
+    let stored = { likes: true, comments: true, follows: false, mentions: true, followRequests: true };
     const { user } = await openSettings(
       {
         'GET /api/notifications/settings': () => jsonResponse(stored),
@@ -91,7 +93,8 @@ describe('Settings navigation', () => {
     const likes = await screen.findByRole('switch', { name: 'Likes on your posts' });
     expect(likes).toBeChecked();
     expect(screen.getByRole('switch', { name: 'New followers' })).not.toBeChecked();
-    expect(screen.getAllByRole('switch')).toHaveLength(4);
+    expect(screen.getAllByRole('switch')).toHaveLength(5);
+    expect(screen.getByRole('switch', { name: NOTIFICATION_SETTINGS_TEXT.followRequests })).toBeChecked();
     await user.click(likes);
     await waitFor(() => expect(puts).toEqual([{ likes: false }]));
     expect(screen.getByRole('switch', { name: 'Likes on your posts' })).not.toBeChecked();
@@ -155,11 +158,122 @@ describe('Settings navigation', () => {
     expect(layout()).toHaveAttribute('data-view', 'list');
   });
 
-  it('Log Out signs out and goes to /login', async () => {
-    const { user, router } = await openSettings();
+  it('Log Out ends the session on the server, signs out and goes to /login', async () => {
+    const { user, router, calls } = await openSettings({
+      'POST /api/auth/logout': () => jsonResponse({ message: 'Signed out' }),
+    });
     await user.click(screen.getByRole('button', { name: 'Log Out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 5000 });
     expect(window.localStorage.getItem('token')).toBeNull();
+    expect(calls).toContain('POST /api/auth/logout');
+  });
+
+  it('Privacy switches the account private at once and answers follow requests', async () => {
+    const bob = { ...makeSelfUser({ id: 'b'.repeat(24), username: 'bob' }), isPrivate: false };
+    let requests = [{ user: bob, requestedAt: new Date().toISOString() }];
+    const puts: unknown[] = [];
+    const { user, calls } = await openSettings(
+      {
+        'PUT /api/users/profile': ({ body }) => {
+          puts.push(body);
+          return jsonResponse({
+            message: 'Profile updated successfully',
+            user: { ...ALICE, isPrivate: true },
+          });
+        },
+        'GET /api/users/me/follow-requests': () => jsonResponse({ requests }),
+        [`POST /api/users/me/follow-requests/${bob.id}/accept`]: () => {
+          requests = [];
+          return jsonResponse({ message: 'Follow request accepted', followersCount: 11 });
+        },
+      },
+      '/settings?section=privacy',
+    );
+    const toggle = await screen.findByRole('switch', { name: PRIVACY_SETTINGS_TEXT.switchLabel });
+    expect(toggle).not.toBeChecked();
+    await user.click(toggle);
+    await waitFor(() => expect(puts).toEqual([{ isPrivate: true }]));
+    expect(await screen.findByRole('switch', { name: PRIVACY_SETTINGS_TEXT.switchLabel })).toBeChecked();
+    await user.click(await screen.findByRole('button', { name: PRIVACY_SETTINGS_TEXT.acceptUser('bob') }));
+    expect(await screen.findByText(PRIVACY_SETTINGS_TEXT.requestsEmpty)).toBeInTheDocument();
+    expect(calls).toContain(`POST /api/users/me/follow-requests/${bob.id}/accept`);
+  });
+
+  it('Security lists the sessions and signs out another one', async () => {
+    const now = new Date().toISOString();
+    let sessions = [
+      {
+        id: 'c'.repeat(24),
+        _id: 'c'.repeat(24),
+        device: 'Chrome on macOS',
+        ipAddress: '10.0.0.1',
+        createdAt: now,
+        lastSeenAt: now,
+        current: true,
+      },
+      {
+        id: 'd'.repeat(24),
+        _id: 'd'.repeat(24),
+        device: 'Safari on iPhone',
+        ipAddress: '10.0.0.2',
+        createdAt: now,
+        lastSeenAt: now,
+        current: false,
+      },
+    ];
+    const { user, calls } = await openSettings(
+      {
+        'GET /api/auth/sessions': () => jsonResponse({ sessions }),
+        [`DELETE /api/auth/sessions/${'d'.repeat(24)}`]: () => {
+          sessions = sessions.filter((s) => s.current);
+          return jsonResponse({ message: 'Session ended' });
+        },
+      },
+      '/settings?section=security',
+    );
+    const list = await screen.findByRole('list', { name: SECURITY_TEXT.sessionsTitle });
+    expect(within(list).getByText(SECURITY_TEXT.thisDevice)).toBeInTheDocument();
+    await user.click(
+      within(list).getByRole('button', { name: SECURITY_TEXT.signOutDevice('Safari on iPhone') }),
+    );
+    await waitFor(() => expect(within(list).queryByText('Safari on iPhone')).not.toBeInTheDocument());
+    expect(calls).toContain(`DELETE /api/auth/sessions/${'d'.repeat(24)}`);
+  });
+
+  it('Security turns two-factor on: a QR code and the key, a first code, then the recovery codes once', async () => {
+    const codes = Array.from({ length: 10 }, (_, i) => `ABCD${i}-EFGH${i}`);
+    const bodies: unknown[] = [];
+    const { user } = await openSettings(
+      {
+        'GET /api/auth/sessions': () => jsonResponse({ sessions: [] }),
+        'POST /api/auth/2fa/setup': () =>
+          jsonResponse({
+            secret: 'JBSWY3DPEHPK3PXP',
+            otpauthUrl: 'otpauth://totp/Glimpse:alice?secret=JBSWY3DPEHPK3PXP',
+          }),
+        'POST /api/auth/2fa/enable': ({ body }) => {
+          bodies.push(body);
+          return jsonResponse({ message: 'Two-factor sign-in is on', recoveryCodes: codes });
+        },
+      },
+      '/settings?section=security',
+    );
+    await user.click(await screen.findByRole('button', { name: SECURITY_TEXT.turnOn }));
+    const qr = await screen.findByRole('img', { name: SECURITY_TEXT.qrAlt });
+    expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    expect(screen.getByText('JBSWY3DPEHPK3PXP')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(SECURITY_TEXT.confirmCode), '123456');
+    await user.click(screen.getByRole('button', { name: SECURITY_TEXT.confirm }));
+    const shown = await screen.findByRole('list', { name: SECURITY_TEXT.recoveryListLabel });
+    expect(
+      within(shown)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(codes);
+    expect(bodies).toEqual([{ code: '123456' }]);
+    await user.click(screen.getByRole('button', { name: SECURITY_TEXT.recoverySaved }));
+    expect(screen.queryByRole('list', { name: SECURITY_TEXT.recoveryListLabel })).not.toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: SECURITY_TEXT.turnOff })).toBeInTheDocument();
   });
 
   it('says the user data could not be loaded when /me fails without an answer', async () => {

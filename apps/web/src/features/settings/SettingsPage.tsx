@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { logoutRequest } from '../../api/queries/auth';
 import { ErrorState } from '../../components/ErrorState';
 import { ChevronLeftIcon } from '../../components/icons';
 import { LoadingState } from '../../components/Spinner';
@@ -10,6 +11,8 @@ import { SETTINGS_TEXT } from '../../lib/text';
 import { BlockingSettings } from './BlockingSettings';
 import { DisplaySettings } from './DisplaySettings';
 import { NotificationSettings } from './NotificationSettings';
+import { PrivacySettings } from './PrivacySettings';
+import { SecuritySettings } from './SecuritySettings';
 import { YourDataSettings } from './YourDataSettings';
 import { findSection } from './settings-sections';
 import { SettingsNav } from './SettingsNav';
@@ -45,21 +48,27 @@ export function SettingsPage() {
   if (!token) return <Navigate to="/login" replace />;
 
   const onLogOut = () => {
+    // The server ends this session too, so the token is worthless even if it was copied.
+    void logoutRequest(token);
     logout();
     void navigate('/login', { replace: true });
   };
 
-  const accountContent =
+  // Account, Privacy and Security start from the server's copy of the member.
+  const withUser = (content: (loaded: NonNullable<typeof user>) => ReactNode) =>
     isUserLoaded && user ? (
-      <>
-        <AccountSettings key={user.id} user={user} />
-        <YourDataSettings />
-      </>
+      content(user)
     ) : loadFailed ? (
       <ErrorState message={SETTINGS_TEXT.loadUserFailed} onRetry={loadUser} />
     ) : (
       <LoadingState message="Loading your settings..." />
     );
+  const accountContent = withUser((loaded) => (
+    <>
+      <AccountSettings key={loaded.id} user={loaded} />
+      <YourDataSettings />
+    </>
+  ));
 
   return (
     <div className={styles.layout} data-view={view}>
@@ -77,6 +86,10 @@ export function SettingsPage() {
         </h2>
         {section.id === 'account' ? (
           accountContent
+        ) : section.id === 'privacy' ? (
+          withUser((loaded) => <PrivacySettings user={loaded} />)
+        ) : section.id === 'security' ? (
+          withUser((loaded) => <SecuritySettings user={loaded} />)
         ) : section.id === 'display' ? (
           <DisplaySettings />
         ) : section.id === 'notifications' ? (

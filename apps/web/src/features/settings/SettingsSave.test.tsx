@@ -131,12 +131,9 @@ describe('Settings save sequence (SPEC §4)', () => {
     expect(screen.getByText('Profile and avatar updated successfully!')).toBeInTheDocument();
   });
 
-  it('saves only a password when only the password changed, keeping the session on the fresh token', async () => {
-    const freshToken = makeToken({ username: 'alice' }, { expInSeconds: 7200 });
-    const view = await openSettings({
-      'PUT /api/users/password': () =>
-        jsonResponse({ message: 'Password updated successfully', token: freshToken }),
-    });
+  it("saves only a password when only the password changed; this session's token stays", async () => {
+    const view = await openSettings({ 'PUT /api/users/password': ok.password });
+    const before = window.localStorage.getItem('token');
     const { user } = view;
     await user.type(screen.getByLabelText('Current Password'), 'old-secret');
     await user.type(screen.getByLabelText('New Password'), 'new-secret');
@@ -144,8 +141,8 @@ describe('Settings save sequence (SPEC §4)', () => {
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Password updated successfully!')).toBeInTheDocument();
     expect(view.calls).toEqual(['PUT /api/users/password']);
-    // The change signed out every older token, so the session moves to the one in the answer.
-    expect(window.localStorage.getItem('token')).toBe(freshToken);
+    // The server ends the other sessions only: this one carries on with its own token.
+    expect(window.localStorage.getItem('token')).toBe(before);
   });
 
   it('saves only the avatar and shows the upload progress on the way', async () => {

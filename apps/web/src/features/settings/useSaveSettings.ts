@@ -32,7 +32,7 @@ export interface SaveOutcome {
  * loses an earlier save.
  */
 export function useSaveSettings() {
-  const { updateUser, login, user: currentUser } = useAuth();
+  const { updateUser } = useAuth();
   const updateProfile = useUpdateProfileMutation();
   const uploadAvatar = useUploadAvatarMutation();
   const changePassword = useChangePasswordMutation();
@@ -65,10 +65,8 @@ export function useSaveSettings() {
         }
         step = 'password';
         if (plan.password) {
-          const { token } = await putPassword(plan.password);
-          // Keep this session: tokens issued before the change no longer work.
-          const sessionUser = outcome.user ?? currentUser;
-          if (token && sessionUser) login(token, sessionUser);
+          // This session's token keeps working; the member's other sessions end.
+          await putPassword(plan.password);
           outcome.done.push('password');
         }
       } catch (error) {
@@ -79,7 +77,7 @@ export function useSaveSettings() {
       }
       return outcome;
     },
-    [putProfile, postAvatar, putPassword, updateUser, login, currentUser],
+    [putProfile, postAvatar, putPassword, updateUser],
   );
 
   return { save, isSaving, uploadProgress };

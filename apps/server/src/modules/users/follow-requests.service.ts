@@ -1,0 +1,90 @@
+import {
+  ACCOUNT_MSG,
+  FOLLOW_REQUESTS_MAX,
+  type FollowRequestAnswer,
+  type FollowRequests,
+} from '@glimpse/shared';
+import type { AppContext, Tx } from '../../context.js';
+import { AppError } from '../../lib/errors.js';
+import type { Viewer } from '../../lib/permissions.js';
+import type { PublicUrls } from '../../lib/public-urls.js';
+import { withVisiblePostsCounts } from '../posts/posts.visibility.js';
+import {
+  announceNotifications,
+  removeNotification,
+  type NotificationChange,
+} from '../notifications/notifications.service.js';
+import {
+  acceptAllFollowRequests,
+  deleteFollowRequest,
+  insertFollow,
+  listFollowRequests,
+  lockFollowToggle,
+  readFollowersCount,
+  shiftFollowCounters,
+} from './follows.repo.js';
+import { toPublicUser } from './users.mapper.js';
+
+/** GET /api/users/me/follow-requests: who asked to follow the member, newest first. */
+export async function getFollowRequests(
+  ctx: AppContext,
+  viewer: Viewer,
+  urls: PublicUrls,
+): Promise<FollowRequests> {
+  const rows = await listFollowRequests(ctx.db, viewer.id, FOLLOW_REQUESTS_MAX);
+  const shown = await withVisiblePostsCounts(ctx.db, rows, viewer);
+  return {
+    requests: shown.map((row) => ({
+      user: toPublicUser(row, urls, { isFollowedByUser: false }),
+      requestedAt: row.requestedAt.toISOString(),
+    })),
+  };
+}
+
+/**
+ * Accept or decline one request (`requesterId` asked to follow the viewer). Under the pair's
+ * toggle lock, so it cannot cross the requester's own cancel. Accepting makes the follow (counters
+ * in the same transaction) and tells the viewer's other tabs the request is gone.
+ */
+export async function answerFollowRequest(
+  ctx: AppContext,
+  viewer: Viewer,
+  requesterId: string,
+  opts: { accept: boolean; urls: PublicUrls },
+): Promise<FollowRequestAnswer> {
+  const { followersCount, changes } = await ctx.db.transaction(async (tx) => {
+    await lockFollowToggle(tx, requesterId, viewer.id);
+    if (!(await deleteFollowRequest(tx, requesterId, viewer.id))) {
+      throw new AppError('NOT_FOUND', ACCOUNT_MSG.followRequestNotFound);
+    }
+    const pair = { recipientId: viewer.id, actorId: requesterId };
+    const changes: Array<NotificationChange | null> = [
+      await removeNotification(tx, { type: 'follow_request', ...pair }),
+    ];
+    if (!opts.accept) return { followersCount: await readFollowersCount(tx, viewer.id), changes };
+    const inserted = await insertFollow(tx, requesterId, viewer.id);
+    const count = inserted
+      ? await shiftFollowCounters(tx, requesterId, viewer.id, 1)
+      : await readFollowersCount(tx, viewer.id);
+    return { followersCount: count, changes };
+  });
+  await announceNotifications(ctx, changes, opts.urls);
+  return {
+    message: opts.accept ? ACCOUNT_MSG.followRequestAccepted : ACCOUNT_MSG.followRequestDeclined,
+    followersCount,
+  };
+}
+
+/**
+ * The account went public: every waiting request becomes a follow, in the switch's transaction.
+ * Their notifications go too (nothing is left to answer). Call under lockPrivacyOf.
+ */
+export async function acceptWaitingRequests(tx: Tx, userId: string): Promise<NotificationChange[]> {
+  const followerIds = await acceptAllFollowRequests(tx, userId);
+  const changes: NotificationChange[] = [];
+  for (const actorId of followerIds) {
+    const change = await removeNotification(tx, { type: 'follow_request', recipientId: userId, actorId });
+    if (change) changes.push(change);
+  }
+  return changes;
+}

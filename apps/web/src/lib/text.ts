@@ -139,6 +139,9 @@ export const IMAGE_MSG = {
   onlyImages: MSG.onlyImages,
   tooLarge: MSG.imageTooLarge,
   duplicate: (name: string) => `File "${name}" is already selected`,
+  /** One left-out file of a pick: its name, then the rule it broke (the duplicate rule names it already). */
+  leftOut: (name: string, reason: string) =>
+    reason === `File "${name}" is already selected` ? reason : `${name}: ${reason}`,
 } as const;
 
 /** SPEC §8 "Post creation" texts. */
@@ -165,6 +168,16 @@ export const LOCATION_MSG = {
   timeout: 'Location request timed out',
   unknown: 'An unknown error occurred while getting location',
   addressFailed: 'Failed to get address for current location',
+} as const;
+
+/** The location picker's own words around the spec's messages. */
+export const LOCATION_TEXT = {
+  /** Offered when reverse geocoding failed, or when a typed place is already there. */
+  acceptFound: (place: string) => `Use ${place}`,
+  nearestCity: (city: string) => `Nearest city with posts: ${city}`,
+  foundPlace: (place: string) => `Found: ${place}`,
+  /** The device position shown as a hint, never as the place's name. */
+  positionHint: (coordinates: string) => `Your position: ${coordinates}`,
 } as const;
 
 export const USERS_LIST_TEXT = {

@@ -91,6 +91,9 @@ export const FEED_TEXT = {
   emptyTitle: 'No posts found',
   emptyMessage: 'Try adjusting your filters or search query.',
   error: 'Failed to load posts. Please try again.',
+  pullToRefresh: 'Pull to refresh',
+  releaseToRefresh: 'Release to refresh',
+  refreshing: 'Refreshing...',
 } as const;
 
 export const COMMENT_TEXT = {

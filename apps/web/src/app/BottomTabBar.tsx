@@ -49,7 +49,7 @@ const TABS: TabDef[] = [
     label: 'Chat',
     page: 'chat',
     icon: <SpeechBubbleIcon size={24} />,
-    matches: (p) => p === '/chat',
+    matches: (p) => p === '/chat' || p.startsWith('/chat/'),
   },
   {
     to: '/profile',

@@ -532,3 +532,15 @@ export const PRIVATE_PROFILE_TEXT = {
   requested: 'Your follow request is waiting for an answer.',
   requestedLabel: 'Requested',
 } as const;
+
+/** Sign-in and sign-up that return the member where they were (features/auth/after-sign-in.ts). */
+export const AFTER_SIGN_IN_TEXT = {
+  continueBack: 'Continue where you were',
+  takingYouBack: 'Taking you back...',
+  welcome: 'Welcome to Glimpse!',
+  accountReady: 'Your account is ready.',
+  findPeople: 'Find people to follow',
+  findPeopleMessage: 'Follow a few members and their posts fill your Following feed. You can skip this.',
+  skip: 'Skip for now',
+  done: 'Continue',
+} as const;

@@ -136,7 +136,13 @@ export function HomePage() {
         )}
       </section>
 
-      <Link to={isAuthenticated ? '/create-post' : '/login'} className={styles.fab} aria-label="Create post">
+      {/* A visitor signs in first (SPEC §2), then comes on to the form (after-sign-in.ts). */}
+      <Link
+        to={isAuthenticated ? '/create-post' : '/login'}
+        state={isAuthenticated ? undefined : { from: '/create-post' }}
+        className={styles.fab}
+        aria-label="Create post"
+      >
         <PlusIcon />
       </Link>
 

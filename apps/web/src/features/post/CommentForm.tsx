@@ -1,6 +1,7 @@
 import { COMMENT_MAX_LENGTH } from '@glimpse/shared';
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { rememberAfterSignIn } from '../auth/after-sign-in';
 import { Button } from '../../components/Button';
 import styles from './Comments.module.css';
 import { COMMENT_TEXT } from '../../lib/text';
@@ -27,11 +28,7 @@ export function CommentForm({ onSubmit, isPosting, isAuthenticated, error, onEdi
   const canSubmit = content.length > 0 && !isPosting;
 
   if (!isAuthenticated) {
-    return (
-      <p className={styles.signIn}>
-        <Link to="/login">{COMMENT_TEXT.signIn}</Link>
-      </p>
-    );
+    return <SignInToComment />;
   }
 
   const submit = async () => {
@@ -81,5 +78,18 @@ export function CommentForm({ onSubmit, isPosting, isAuthenticated, error, onEdi
         </p>
       )}
     </form>
+  );
+}
+
+/** "Please login to comment": sign-in comes back to this post, with the box ready. */
+function SignInToComment() {
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  return (
+    <p className={styles.signIn}>
+      <Link to="/login" state={{ from: here }} onClick={() => rememberAfterSignIn(here)}>
+        {COMMENT_TEXT.signIn}
+      </Link>
+    </p>
   );
 }

@@ -31,7 +31,8 @@ export function useFollowAction() {
       },
       options: { onSuccess?: (result: { following: boolean }) => void } = {},
     ) => {
-      if (!requireSignIn({ message: FOLLOW_SIGN_IN_MESSAGE })) return;
+      if (!requireSignIn({ message: FOLLOW_SIGN_IN_MESSAGE, action: { kind: 'follow', userId: author.id } }))
+        return;
       mutate(
         {
           userId: author.id,
@@ -62,7 +63,7 @@ export function useLikeAction() {
   const toast = useToast();
   return useCallback(
     (post: LikeTarget, { onlyLike = false }: LikeOptions = {}): boolean => {
-      if (!requireSignIn()) return false;
+      if (!requireSignIn({ action: { kind: 'like', postId: post.id } })) return false;
       if (onlyLike && post.isLikedByUser) return true;
       if (isOffline()) {
         toast.show(OFFLINE_ACTION_TEXT.like, { type: 'error' });

@@ -226,6 +226,9 @@ export function followAlertText(username: string): string {
 export const OFFLINE_BANNER_TEXT =
   "You're offline. What's already loaded stays here; likes, comments and messages need a connection.";
 
+/** A page with nothing cached, offline: above its own error and "Try Again". */
+export const OFFLINE_PAGE_TEXT = "You're offline and this page hasn't been saved on this device yet.";
+
 /** What a like or comment says when it cannot reach the server (it is not queued for later). */
 export const OFFLINE_ACTION_TEXT = {
   like: "You're offline, so your like wasn't saved. Try again when you're back online.",

@@ -1,5 +1,5 @@
-import type { Author, Post, PostDetail } from '@glimpse/shared';
-import { useCallback, useState } from 'react';
+import { makeShareDescription, type Author, type Post, type PostDetail } from '@glimpse/shared';
+import { useCallback, useRef, useState } from 'react';
 import { isApiError, isNetworkError } from '../../api/http';
 import { useFollowUserMutation } from '../../api/queries/follows';
 import {
@@ -130,22 +130,39 @@ export function usePostActions(post: Post | PostDetail | undefined) {
     }
   };
 
-  /** Records a repost, stores the new count, then opens the dialog with the server's link. */
-  const openShare = () => {
-    if (!post || !requireSignIn()) return;
+  // One share counted per opening of the dialog, however many ways the link then goes out.
+  const isShareCounted = useRef(false);
+
+  /** Counts a share that was made (POST /api/posts/{id}/share) and stores the new count. */
+  const recordShare = () => {
+    if (!post || isShareCounted.current) return;
+    isShareCounted.current = true;
     share.mutate(
       { postId: post.id, shareType: 'repost' },
-      {
-        onSuccess: (result) => setShareState({ open: true, url: result.shareUrl || fallbackShareUrl(post) }),
-        onError: (error) => {
-          handleError(error, 'share post');
-          // Counting the share failed, but the person still wants the link (unless signed out).
-          if (!isAuthFailure(error)) {
-            setShareState({ open: true, url: fallbackShareUrl(post) });
-          }
-        },
-      },
+      { onError: (error) => handleError(error, 'share post') },
     );
+  };
+
+  /**
+   * Share: the device's own share sheet where there is one (navigator.share), our dialog
+   * elsewhere. Opening either counts nothing; a share is counted once one is made (the sheet
+   * finished, or the dialog sent the link somewhere or copied it).
+   */
+  const openShare = async () => {
+    if (!post || !requireSignIn()) return;
+    isShareCounted.current = false;
+    const url = fallbackShareUrl(post);
+    if (typeof navigator.share === 'function') {
+      try {
+        await navigator.share({ title: post.title, text: makeShareDescription(post.content), url });
+        recordShare();
+        return;
+      } catch (error) {
+        // Dismissed: nothing was shared. Refused (no user gesture, a type it cannot share): our dialog.
+        if (error instanceof DOMException && error.name === 'AbortError') return;
+      }
+    }
+    setShareState({ open: true, url });
   };
 
   const setShareOpen = (open: boolean) => setShareState((s) => ({ ...s, open }));
@@ -159,7 +176,8 @@ export function usePostActions(post: Post | PostDetail | undefined) {
     /** Why the last comment was not posted (offline), until the next try. */
     commentError,
     clearCommentError: () => setCommentError(null),
-    openShare,
+    openShare: () => void openShare(),
+    recordShare,
     isSharing: share.isPending,
     share: shareState,
     setShareOpen,

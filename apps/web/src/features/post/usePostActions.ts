@@ -1,6 +1,6 @@
 import { makeShareDescription, type Author, type Post, type PostDetail } from '@glimpse/shared';
 import { useCallback, useRef, useState } from 'react';
-import { isApiError, isNetworkError } from '../../api/http';
+import { isNetworkError } from '../../api/http';
 import { useFollowUserMutation } from '../../api/queries/follows';
 import {
   useCommentMutation,
@@ -79,10 +79,6 @@ export function useLikeAction() {
     },
     [requireSignIn, handleError, mutate, toast],
   );
-}
-
-function isAuthFailure(error: unknown): boolean {
-  return isApiError(error) && (error.status === 401 || error.status === 403);
 }
 
 /** The link a share dialog offers when the server gave none (SPEC §7 fallback). */

@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { intArg, type Args } from '../lib/args.js';
-import { describeTarget, targetsFrom, type Target } from '../lib/dataset.js';
+import { databaseExists, describeTarget, prepareOwnedDir, targetsFrom, type Target } from '../lib/dataset.js';
 import { pinnedPorts, serverEnv, tokenFor } from '../lib/env.js';
 import { getJson, load, type LoadResult } from '../lib/http-load.js';
 import { inspectDataset, notSeededMessage } from '../lib/inspect.js';
 import { fmt, table } from '../lib/report.js';
-import { startServer } from '../lib/server-process.js';
+import { cpuSeconds, descendantsOf, startServer, type ServerHandle } from '../lib/server-process.js';
 
 interface FeedPage {
   posts: Array<{ id: string }>;
@@ -69,19 +69,101 @@ function scenarioKeysFrom(args: Args): Set<ScenarioKey> {
 /** The 1-minute load average as `os.loadavg()` reads it, for the report beside each row. */
 const load1 = () => os.loadavg()[0]!.toFixed(1);
 
+/** Where a row's CPU went: the server process, its PostgreSQL (embedded) and its busiest backend. */
+interface CpuUse {
+  /** % of one core over the row (warm-up included). */
+  server: number;
+  /** All of the embedded cluster's processes together, and the busiest one; null with an external one. */
+  db: number | null;
+  busiestBackend: number | null;
+  /** Processes of the cluster that used more than 10 % of a core. */
+  busyBackends: number | null;
+}
+
 /** A result row with the load average at its start and end. */
-type Row = LoadResult & { loadStart: string; loadEnd: string };
+type Row = LoadResult & { loadStart: string; loadEnd: string; cpu?: CpuUse };
+
+/**
+ * CPU seconds of the server and of every process below it (the embedded cluster's postmaster and
+ * backends) now; `since` turns two readings into % of a core each.
+ */
+function cpuReading(server: ServerHandle): { at: number; server: number; below: Map<number, number> } {
+  const below = new Map<number, number>();
+  for (const pid of descendantsOf(server.pid)) {
+    const used = cpuSeconds(pid);
+    if (used !== null) below.set(pid, used);
+  }
+  return { at: performance.now(), server: server.cpuSeconds() ?? 0, below };
+}
+
+function cpuSince(
+  start: ReturnType<typeof cpuReading>,
+  end: ReturnType<typeof cpuReading>,
+  embedded: boolean,
+): CpuUse {
+  const seconds = (end.at - start.at) / 1000;
+  const pct = (used: number) => (100 * used) / seconds;
+  const perProcess = [...end.below].map(([pid, used]) => pct(used - (start.below.get(pid) ?? 0)));
+  return {
+    server: pct(end.server - start.server),
+    db: embedded ? perProcess.reduce((a, b) => a + b, 0) : null,
+    busiestBackend: embedded ? Math.max(0, ...perProcess) : null,
+    busyBackends: embedded ? perProcess.filter((p) => p > 10).length : null,
+  };
+}
+
+/**
+ * The data sets the feed is measured on. `demo`: the instance a fresh `npm start` serves (the
+ * embedded default with its first-start demo data: 30 members who follow each other, 300 posts
+ * with up to five photos), made once in its own data dir by the real server's own seeding and
+ * kept for the next runs. `seeded`: the bench:seed dataset(s) named by --mode/--data-dir/--db-name
+ * (10,000 members / 100,000 posts as the README seeds it).
+ */
+const SETS = ['demo', 'seeded'] as const;
+type SetName = (typeof SETS)[number];
+const DEFAULT_DEMO_DIR = '/tmp/glimpse-bench-demo';
+
+function setsFrom(args: Args): SetName[] {
+  const names = (args.get('sets') ?? SETS.join(',')).split(',').map((n) => n.trim());
+  const unknown = names.filter((n) => !(SETS as readonly string[]).includes(n));
+  if (unknown.length > 0) {
+    console.error(`--sets: unknown ${unknown.join(', ')} (known: ${SETS.join(', ')})`);
+    process.exit(2);
+  }
+  return names as SetName[];
+}
+
+/** The demo instance's data dir, seeded by the server itself (SEED_DEMO) the first time. */
+async function demoTarget(args: Args): Promise<Target> {
+  const target: Target = {
+    mode: 'embedded',
+    dataDir: path.resolve(args.get('demo-dir') ?? DEFAULT_DEMO_DIR),
+  };
+  if (await databaseExists(target)) return target;
+  console.log(`
+== making the demo instance in ${target.dataDir} (the first start's demo data, as npm start seeds it)`);
+  prepareOwnedDir(target.dataDir, true);
+  const started = performance.now();
+  const server = await startServer({ label: 'demo seeding', env: serverEnv(target, { SEED_DEMO: 'true' }) });
+  await server.stop();
+  console.log(`   seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return target;
+}
 
 export async function runFeed(args: Args): Promise<void> {
   const duration = intArg(args, 'duration', 10, 1);
-  const connections = intArg(args, 'connections', 10, 1);
+  // Issue 34's setting: 25 members on 50 connections (two each), as a real instance sees them.
+  const connections = intArg(args, 'connections', 50, 1);
   const warmup = intArg(args, 'warmup', 2, 0);
   // Signed-in requests take these many typical members' tokens in turn (1: one member only).
-  const viewerCount = intArg(args, 'viewers', connections, 1);
+  const viewerCount = intArg(args, 'viewers', 25, 1);
   const deepPage = intArg(args, 'page', 1000, 2);
-  const targets = targetsFrom(args, 'embedded');
+  const sets = setsFrom(args);
+  const targets: Target[] = [
+    ...(sets.includes('demo') ? [await demoTarget(args)] : []),
+    ...(sets.includes('seeded') ? targetsFrom(args, 'embedded') : []),
+  ];
   const selected = scenarioKeysFrom(args);
-  const needsDeepCursor = selected.has('deep-cursor');
 
   console.log(
     `feed: ${duration} s per scenario after a ${warmup} s warm-up, ${connections} connections, limit ${LIMIT}; signed in as ${viewerCount} members in turn`,
@@ -96,8 +178,12 @@ export async function runFeed(args: Args): Promise<void> {
       continue;
     }
     console.log(
-      `\n== ${describeTarget(target)}: ${info.users} users, ${info.posts} posts (${info.publicPosts} public)`,
+      `\n== ${describeTarget(target)}: ${info.users} users, ${info.posts} posts (${info.publicPosts} public); signed in as ${info.viewers.length} members following ${info.viewerFollowing}`,
     );
+    if (info.viewers.length < viewerCount)
+      console.log(`   only ${info.viewers.length} members follow anyone: signed in as those`);
+    // The deep pages need that many posts (the demo instance has 300).
+    const deepPossible = info.publicPosts > deepPage * LIMIT;
     // --feed-cache-ms 0 measures the feed without its short caches (the server's default is 1000).
     const feedCacheMs = args.get('feed-cache-ms');
     const server = await startServer({
@@ -121,7 +207,7 @@ export async function runFeed(args: Args): Promise<void> {
           );
       }
       let deepCursor = '';
-      if (needsDeepCursor) {
+      if (selected.has('deep-cursor') && deepPossible) {
         const walkStart = performance.now();
         deepCursor = await cursorOfPage(server.url, deepPage, 300_000);
         const walkMs = performance.now() - walkStart;
@@ -168,6 +254,10 @@ export async function runFeed(args: Args): Promise<void> {
       if (page1.status === 200) ceilingBody = JSON.stringify(page1.body);
       for (const sc of scenarios) {
         if (!selected.has(sc.key)) continue;
+        if ((sc.key === 'deep-cursor' || sc.key === 'deep-page') && !deepPossible) {
+          console.log(`   ${sc.name}: not run (${info.publicPosts} public posts)`);
+          continue;
+        }
         if (sc.signedIn && !auth) continue;
         const headers = sc.signedIn && auth ? auth : {};
         const check = await getJson<FeedPage>(`${server.url}${sc.path}`, headers);
@@ -176,6 +266,7 @@ export async function runFeed(args: Args): Promise<void> {
           continue;
         }
         const loadStart = load1();
+        const cpuStart = cpuReading(server);
         const r = await load({
           scenario: sc.name,
           url: `${server.url}${sc.path}`,
@@ -185,9 +276,10 @@ export async function runFeed(args: Args): Promise<void> {
           headers: {},
           rotateHeaders: sc.signedIn ? viewerAuth : undefined,
         });
-        rows.push({ ...r, loadStart, loadEnd: load1() });
+        const cpu = cpuSince(cpuStart, cpuReading(server), target.mode === 'embedded');
+        rows.push({ ...r, loadStart, loadEnd: load1(), cpu });
         console.log(
-          `   ${sc.name.padEnd(40)} ${fmt(r.reqPerSec, 0).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  (${check.bytes} B, load ${loadStart} -> ${load1()})`,
+          `   ${sc.name.padEnd(40)} ${fmt(r.reqPerSec, 0).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  (${check.bytes} B, load ${loadStart} -> ${load1()}; CPU ${cpuText(cpu)})`,
         );
       }
       const memory =
@@ -205,7 +297,17 @@ export async function runFeed(args: Args): Promise<void> {
     sections.push(
       `### ${label(target)}: ${info.posts.toLocaleString('en-US')} posts, ${info.users.toLocaleString('en-US')} users\n\n` +
         table(
-          ['scenario', 'req/s', '÷ ceiling', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'load 1 min'],
+          [
+            'scenario',
+            'req/s',
+            '÷ ceiling',
+            'p50 ms',
+            'p99 ms',
+            'errors',
+            'non-2xx',
+            'load 1 min',
+            'CPU % server / db (busiest, >10 %)',
+          ],
           [...rows, ...(ceiling ? [ceiling] : [])].map((r) => [
             r.scenario,
             fmt(r.reqPerSec, 0),
@@ -215,6 +317,7 @@ export async function runFeed(args: Args): Promise<void> {
             r.errors,
             r.non2xx,
             `${r.loadStart} -> ${r.loadEnd}`,
+            r.cpu ? cpuText(r.cpu) : '-',
           ]),
         ) +
         `\n\n(page-1 body ${ceilingBody ? Buffer.byteLength(ceilingBody) : '-'} B)\n`,
@@ -256,6 +359,17 @@ async function runCeiling(
   }
 }
 
+/** `server 31 / db 81 (81, 1)`: % of one core each; the db part for an embedded cluster only. */
+function cpuText(cpu: CpuUse): string {
+  const db =
+    cpu.db === null
+      ? ''
+      : ` / db ${fmt(cpu.db, 0)} (${fmt(cpu.busiestBackend, 0)}, ${cpu.busyBackends ?? '-'})`;
+  return `server ${fmt(cpu.server, 0)}${db}`;
+}
+
 function label(target: Target): string {
-  return target.mode === 'embedded' ? 'embedded PostgreSQL' : `PostgreSQL (${target.dbName})`;
+  return target.mode === 'embedded'
+    ? `embedded PostgreSQL (${target.dataDir})`
+    : `PostgreSQL (${target.dbName})`;
 }

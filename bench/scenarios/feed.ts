@@ -115,8 +115,7 @@ function cpuSince(
 /**
  * The data sets the feed is measured on. `demo`: the instance a fresh `npm start` serves (the
  * embedded default with its first-start demo data: 30 members who follow each other, 300 posts
- * with up to five photos), made once in its own data dir by the real server's own seeding and
- * kept for the next runs. `seeded`: the bench:seed dataset(s) named by --mode/--data-dir/--db-name
+ * with up to five photos), made in its own data dir by the real server's own seeding. `seeded`: the bench:seed dataset(s) named by --mode/--data-dir/--db-name
  * (10,000 members / 100,000 posts as the README seeds it).
  */
 const SETS = ['demo', 'seeded'] as const;
@@ -133,13 +132,17 @@ function setsFrom(args: Args): SetName[] {
   return names as SetName[];
 }
 
-/** The demo instance's data dir, seeded by the server itself (SEED_DEMO) the first time. */
+/**
+ * The demo instance's data dir, seeded by the server itself (SEED_DEMO) afresh on every run: an
+ * instance as this tree's `npm start` makes it (its planner statistics or their absence
+ * included: issue 34). `--keep-demo` reuses the one made before.
+ */
 async function demoTarget(args: Args): Promise<Target> {
   const target: Target = {
     mode: 'embedded',
     dataDir: path.resolve(args.get('demo-dir') ?? DEFAULT_DEMO_DIR),
   };
-  if (await databaseExists(target)) return target;
+  if (args.has('keep-demo') && (await databaseExists(target))) return target;
   console.log(`
 == making the demo instance in ${target.dataDir} (the first start's demo data, as npm start seeds it)`);
   prepareOwnedDir(target.dataDir, true);

@@ -27,7 +27,7 @@ const run = command ? commands[command] : undefined;
 if (!run) {
   console.log(`Usage: npm run bench -- <feed|search|chat|paint|start|uploads> [options]   (see bench/README.md)
 
-  feed   [--mode embedded|postgres|both] [--duration 10] [--connections 10] [--warmup 2] [--page 1000]
+  feed   [--sets demo,seeded] [--mode embedded|postgres|both] [--connections 50] [--viewers 25] [--rounds 3] [--duration 5] [--warmup 2] [--page 1000]
   search [--mode embedded|postgres|both] [--data-dir A,B] [--db-name A,B] [--duration 10] [--connections 10]
   chat   [--members 1000] [--rate 500] [--duration 20] [--processes 1|2] [--mode embedded|postgres]
   paint  [--runs 5] [--files] [--mode embedded|postgres]   (/home in Chromium, CPU 4x slower: JS sent, LCP, CLS)

@@ -142,8 +142,11 @@ function homeChunk() {
   };
 }
 
-export default defineConfig(({ mode }) => ({
-  plugins: [react(), pwa, precompress()],
+export default defineConfig(({ mode, isSsrBuild }) => ({
+  // The server's renderer (src/entry-server.tsx -> dist-ssr/) is imported by the server, never
+  // sent: no precompressed copies, no public files (the PWA plugin stays for its virtual modules).
+  plugins: isSsrBuild ? [react(), pwa] : [react(), pwa, precompress()],
+  publicDir: isSsrBuild ? false : 'public',
   resolve: {
     alias: reactRouterProduction(mode),
   },
@@ -166,14 +169,28 @@ export default defineConfig(({ mode }) => ({
       '/socket.io': { target: API_TARGET, ws: true },
     },
   },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    sourcemap: true,
-    rolldownOptions: {
-      output: { codeSplitting: { groups: [homeChunk()] } },
-    },
-  },
+  build: isSsrBuild
+    ? {
+        outDir: 'dist-ssr',
+        emptyOutDir: true,
+        sourcemap: true,
+        target: 'node22',
+        // One file: the server imports it afresh after a rebuild (by a query string), which would
+        // otherwise give its chunks and itself two module instances (two routers, two contexts).
+        rolldownOptions: { output: { codeSplitting: false } },
+      }
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        sourcemap: true,
+        // Which chunk and CSS files each page needs: the server links a rendered page's own.
+        manifest: true,
+        rolldownOptions: {
+          output: { codeSplitting: { groups: [homeChunk()] } },
+        },
+      },
+  // @glimpse/shared exports TypeScript sources: compiled into the renderer, not imported by Node.
+  ssr: { noExternal: ['@glimpse/shared'] },
   test: {
     name: 'web',
     environment: 'jsdom',

@@ -132,3 +132,24 @@ export function withHeadTags(indexHtml: string, tags: string): string {
   const doctype = /^<!doctype html>/i.exec(stripped)?.[0] ?? '';
   return `${doctype}${tags}${stripped.slice(doctype.length)}`;
 }
+
+/** The id the web app reads its handed-over queries from (apps/web/src/app/App.tsx). */
+export const HANDED_OVER_STATE_ID = 'glimpse-state';
+
+export const stylesheetTag = (href: string) =>
+  `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}" />`;
+export const modulePreloadTag = (href: string) =>
+  `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`;
+
+/** The queries a rendered page was made from, as a data block (never run) carrying the answer's nonce. */
+export function stateScript(state: unknown, nonce: string): string {
+  return `<script type="application/json" id="${HANDED_OVER_STATE_ID}" nonce="${nonce}">${jsonForScript(state)}</script>`;
+}
+
+/** index.html with the rendered page inside `<div id="root">` and `after` right behind it. */
+export function withRenderedRoot(indexHtml: string, rootHtml: string, after: string): string {
+  const empty = '<div id="root"></div>';
+  const at = indexHtml.indexOf(empty);
+  if (at < 0) throw new Error('index.html has no empty <div id="root"></div>');
+  return `${indexHtml.slice(0, at)}<div id="root">${rootHtml}</div>${after}${indexHtml.slice(at + empty.length)}`;
+}

@@ -78,5 +78,5 @@ export function useMasonryItem<T extends HTMLElement>(): RefObject<T | null> {
 
 /** Masonry needs ResizeObserver; without it (old browsers, jsdom) the grid stays a plain grid. */
 export function isMasonrySupported(): boolean {
-  return typeof window !== 'undefined' && typeof ResizeObserver !== 'undefined';
+  return typeof window === 'undefined' || typeof ResizeObserver !== 'undefined';
 }

@@ -52,7 +52,8 @@ const NONCE_SLOT = '\u0000nonce\u0000';
 /** A page as kept: its status and its text around the nonce slot (one nonce per answer). */
 interface KeptPage {
   status: number;
-  parts: string[];
+  /** UTF-8 once, when kept: a cached page is not encoded again for every answer. */
+  parts: Buffer[];
   /** The CSP sources of the page's style attributes (empty when it has none). */
   styleHashes: string;
 }
@@ -125,7 +126,8 @@ export async function pagesRoutes(app: FastifyInstance, webDist: string): Promis
     const html = await template();
     // Nothing to render for a page nobody may see: the browser shows its own not-found screen.
     const loaded = answer.status === 200 ? await renderer.load(page) : null;
-    if (!loaded) return { status: answer.status, parts: [withHeadTags(html, head)], styleHashes: '' };
+    if (!loaded)
+      return { status: answer.status, parts: [Buffer.from(withHeadTags(html, head))], styleHashes: '' };
     try {
       const rendered = await loaded.renderer.render(request.url, urls.origin, transportFor(request));
       const assets = [
@@ -139,7 +141,7 @@ export async function pagesRoutes(app: FastifyInstance, webDist: string): Promis
       );
       return {
         status: answer.status,
-        parts: body.split(NONCE_SLOT),
+        parts: body.split(NONCE_SLOT).map((part) => Buffer.from(part)),
         styleHashes: styleAttributeHashes(rendered.html),
       };
     } catch (err) {
@@ -148,7 +150,7 @@ export async function pagesRoutes(app: FastifyInstance, webDist: string): Promis
         { err, url: request.url },
         'Server rendering failed; the page is rendered in the browser',
       );
-      return { status: answer.status, parts: [withHeadTags(html, head)], styleHashes: '' };
+      return { status: answer.status, parts: [Buffer.from(withHeadTags(html, head))], styleHashes: '' };
     }
   };
 
@@ -182,7 +184,7 @@ export async function pagesRoutes(app: FastifyInstance, webDist: string): Promis
         .status(status)
         .header('Cache-Control', 'no-cache')
         .type('text/html; charset=utf-8')
-        .send(parts.join(nonce));
+        .send(Buffer.concat(parts.flatMap((part, i) => (i === 0 ? [part] : [Buffer.from(nonce), part]))));
     }
     return reply
       .status(status)

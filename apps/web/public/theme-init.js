@@ -17,7 +17,4 @@
     choice === 'dark' ||
     (choice === 'system' && !!window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches);
   document.documentElement.setAttribute('data-theme', dark ? 'dark' : 'light');
-  // Scripts run: layouts that script completes (the masonry grid's spans) may switch on. A page the
-  // server rendered, read without JavaScript, keeps their plain form.
-  document.documentElement.setAttribute('data-scripts', '');
 })();

@@ -92,6 +92,14 @@ export function webRenderer(webDist: string) {
 
   return {
     async load(page: RenderedPage): Promise<{ renderer: WebRenderer; assets: PageAssets } | null> {
+      // `npm run build -w @glimpse/web` builds the browser's app, then the renderer. A renderer
+      // older than the browser's build (the app rebuilt alone) would write other CSS class names
+      // than the stylesheets have, and React would adopt that HTML as it is: not used.
+      const [rendererStat, manifestStat] = await Promise.all([
+        fs.stat(rendererFile).catch(() => null),
+        fs.stat(manifestFile).catch(() => null),
+      ]);
+      if (!rendererStat || !manifestStat || rendererStat.mtimeMs < manifestStat.mtimeMs) return null;
       const [r, m] = await Promise.all([renderer(), manifest()]);
       return r && m ? { renderer: r, assets: assetsOf(m, page) } : null;
     },

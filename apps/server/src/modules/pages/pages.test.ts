@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -260,5 +261,85 @@ describe('the page cache (FEED_CACHE_MS, per node)', () => {
     expect(titleOf(again.body)).toBe('Kept for a moment · Glimpse');
     vi.advanceTimersByTime(WINDOW_MS + 1);
     expect((await page()).statusCode).toBe(404);
+  });
+});
+
+describe('a page rendered by the web build renderer', () => {
+  // A stand-in for apps/web/dist-ssr/entry-server.js (the real one is built by Vite and exercised
+  // by e2e/posts/server-rendered.spec.ts): it asks the API through the transport it is given,
+  // as the app's query functions do, and renders what it got.
+  const RENDERER = `export async function render(url, origin, transport) {
+    const res = await transport('/api/posts?limit=1', { method: 'GET' });
+    const { posts } = await res.json();
+    return {
+      html: '<main style="aspect-ratio:1.5"><h1>' + posts[0].title.replace(/</g, '&lt;') + '</h1><p>' + url + '</p></main>',
+      state: { queries: [{ queryKey: ['posts'], state: { data: posts[0].title } }] },
+    };
+  }`;
+  const MANIFEST = {
+    'index.html': { file: 'assets/index-abc123.js', isEntry: true, imports: ['_shared.js'] },
+    '_shared.js': { file: 'assets/shared-1.js', css: ['assets/shared-1.css'] },
+    'src/features/post/PostPage.tsx': {
+      file: 'assets/PostPage-2.js',
+      src: 'src/features/post/PostPage.tsx',
+      imports: ['_shared.js', 'index.html'],
+      css: ['assets/PostPage-2.css'],
+    },
+  };
+  let root: string;
+  let rendered: TestApp;
+  beforeAll(async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'glimpse-ssr-'));
+    fs.mkdirSync(path.join(root, 'dist', '.vite'), { recursive: true });
+    fs.mkdirSync(path.join(root, 'dist-ssr'));
+    fs.writeFileSync(path.join(root, 'dist', 'index.html'), INDEX_HTML);
+    fs.writeFileSync(path.join(root, 'dist', '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+    fs.writeFileSync(path.join(root, 'dist-ssr', 'entry-server.js'), RENDERER);
+    rendered = await createTestApp({ WEB_DIST: path.join(root, 'dist') }, { shareDatabaseWith: t });
+  });
+  afterAll(async () => {
+    await rendered.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it('puts the page in the root, its state in a data block with the nonce the CSP names, its CSS in the head', async () => {
+    const newest = await createPostViaApi(t, author, { title: 'Rendered <here>' });
+    const res = await rendered.app.inject({ method: 'GET', url: `/posts/${post.id}` });
+    expect(res.statusCode).toBe(200);
+    // Rendered from the API's answer, reached in-process with the visitor's request.
+    expect(res.body).toContain(
+      `<div id="root"><main style="aspect-ratio:1.5"><h1>Rendered &lt;here></h1><p>/posts/${post.id}</p></main></div>`,
+    );
+    const nonce = /'nonce-([^']+)'/.exec(res.headers['content-security-policy'] as string)![1]!;
+    expect(res.body).toContain(
+      `<script type="application/json" id="glimpse-state" nonce="${nonce}">{"queries":[{"queryKey":["posts"],"state":{"data":"Rendered \\u003chere\\u003e"}}]}</script>`,
+    );
+    // The one style attribute is allowed by its hash, and nothing inline beyond it.
+    const csp = res.headers['content-security-policy'] as string;
+    const hash = createHash('sha256').update('aspect-ratio:1.5').digest('base64');
+    expect(csp).toContain(`style-src-attr 'unsafe-hashes' 'sha256-${hash}'`);
+    expect(csp).not.toContain('unsafe-inline');
+    // The page's own chunk and style sheets; the entry's are index.html's already.
+    expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/PostPage-2.css" />');
+    expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/shared-1.css" />');
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/PostPage-2.js" />');
+    expect(res.body.match(/index-abc123\.js/g)).toHaveLength(1);
+    // A new nonce for every answer.
+    const again = await rendered.app.inject({ method: 'GET', url: `/posts/${post.id}` });
+    expect(again.headers['content-security-policy']).not.toContain(nonce);
+    expect(newest.title).toBe('Rendered <here>');
+  });
+
+  it('renders nothing for a 404, nor with a renderer older than the browser build', async () => {
+    const missing = await rendered.app.inject({ method: 'GET', url: '/posts/65a1b2c3d4e5f6a1b2c3d4e5' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('<div id="root"></div>');
+    expect(missing.headers['content-security-policy']).not.toContain('nonce-');
+    const past = new Date(Date.now() - 60_000);
+    fs.utimesSync(path.join(root, 'dist-ssr', 'entry-server.js'), past, past);
+    const stale = await rendered.app.inject({ method: 'GET', url: `/posts/${post.id}` });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.body).toContain('<div id="root"></div>');
+    expect(stale.body).toContain('<meta property="og:type" content="article" />');
   });
 });

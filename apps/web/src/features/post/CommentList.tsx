@@ -5,6 +5,7 @@ import { errorReason } from '../../api/http';
 import { useDeleteCommentMutation } from '../../api/queries/moderation';
 import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
+import { LocalTime } from '../../components/LocalTime';
 import { Modal } from '../../components/Modal';
 import { useToast } from '../../components/useToast';
 import { MODERATION_TEXT } from '../../lib/text';
@@ -62,9 +63,11 @@ export function CommentList({ comments, postId, postAuthorId }: CommentListProps
                   <Link to={profileHref(comment.user.username)} className={styles.user}>
                     {name}
                   </Link>
-                  <time className={styles.time} dateTime={comment.createdAt}>
-                    {formatRelativeTime(comment.createdAt)}
-                  </time>
+                  <LocalTime
+                    className={styles.time}
+                    dateTime={comment.createdAt}
+                    format={formatRelativeTime}
+                  />
                 </p>
                 {comment.removedByModerator && (
                   <p className={moderationStyles.removedNotice} role="note">

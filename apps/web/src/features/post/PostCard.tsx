@@ -2,6 +2,7 @@ import { formatCardDate, type Post } from '@glimpse/shared';
 import type { MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Avatar } from '../../components/Avatar';
+import { LocalTime } from '../../components/LocalTime';
 import { cx } from '../../lib/cx';
 import { MODERATION_TEXT } from '../../lib/text';
 import { useAuth } from '../../lib/useAuth';
@@ -90,9 +91,7 @@ export function PostCard({ post, onOpen, onFollow, priority = 'lazy', className 
             <Link to={profileHref(post.author.username)} className={styles.author}>
               {name}
             </Link>
-            <time className={styles.date} dateTime={post.createdAt}>
-              {formatCardDate(post.createdAt)}
-            </time>
+            <LocalTime className={styles.date} dateTime={post.createdAt} format={formatCardDate} />
           </span>
           {showFollow && (
             <FollowButton

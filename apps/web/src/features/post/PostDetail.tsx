@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { commentsOf } from '../../api/queries/posts';
 import { Avatar } from '../../components/Avatar';
+import { LocalTime } from '../../components/LocalTime';
 import { LoadingState } from '../../components/Spinner';
 import { HeartIcon, PinIcon, ShareIcon } from '../../components/icons';
 import { cx } from '../../lib/cx';
@@ -26,6 +27,8 @@ import { PostGallery } from './PostGallery';
 import { PostStats } from './PostStats';
 import { authorName, photoCountLabel, profileHref } from './post-text';
 import { usePostActions } from './usePostActions';
+
+const localDateTime = (iso: string) => new Date(iso).toLocaleString();
 
 export interface PostDetailProps {
   /** The detail, or a copy from a list (comment ids only) while the detail loads. */
@@ -95,9 +98,7 @@ export function PostDetail({ post, variant, isLoadingComments = false }: PostDet
             )}
             <p className={styles.meta}>
               <span className={styles.category}>{post.category}</span>
-              <time dateTime={post.createdAt} title={new Date(post.createdAt).toLocaleString()}>
-                {formatCardDate(post.createdAt)}
-              </time>
+              <LocalTime dateTime={post.createdAt} format={formatCardDate} title={localDateTime} />
               {variant === 'page' && images.length > 0 && <span>{photoCountLabel(images.length)}</span>}
             </p>
             <Title className={styles.title}>{post.title}</Title>

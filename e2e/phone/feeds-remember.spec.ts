@@ -78,11 +78,4 @@ test('phone: the feed keeps its pages and place across tabs and Back; the active
   await pullDown(page, 250, 600);
   await pulled;
   await expect(cards(page)).toHaveCount(10);
-
-  // A fresh load starts at the top.
-  await page.mouse.wheel(0, 300);
-  await expect.poll(() => scrollY(page)).toBeGreaterThan(100);
-  await page.reload();
-  await expect(cards(page).first()).toBeVisible();
-  expect(await scrollY(page)).toBe(0);
 });

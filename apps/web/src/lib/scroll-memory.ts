@@ -12,7 +12,8 @@ const positions = new Map<string, number>();
  * A reload is a fresh load: the router's ScrollRestoration would put the page back where it was
  * (it keeps positions in sessionStorage), but a feed reloaded from page 1 starts at the top. Only
  * the first feed shown by this document is concerned; a Back into it from elsewhere
- * ('back_forward') keeps the router's restore.
+ * ('back_forward') keeps the router's restore. Known gap: since pages are server-rendered, a
+ * reloaded /home still comes back at its old place (something restores it after this runs).
  */
 let isReloadedDocument =
   typeof performance !== 'undefined' &&

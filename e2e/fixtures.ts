@@ -98,6 +98,8 @@ export async function createPost(
     content?: string;
     category?: string;
     city?: string;
+    /** Where the post was made (with `city`). */
+    coordinates?: { latitude: number; longitude: number };
     tags?: string[];
     images?: number;
     privacy?: string;
@@ -133,7 +135,7 @@ export async function createPost(
       location: opts.city
         ? {
             name: opts.city,
-            coordinates: null,
+            coordinates: opts.coordinates ?? null,
             address: { street: '', city: opts.city, state: '', country: '', zipCode: '' },
           }
         : undefined,

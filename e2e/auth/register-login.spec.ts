@@ -23,8 +23,10 @@ test('register → success modal → login → signed-in nav → reload keeps th
   await page.getByRole('button', { name: 'Sign Up' }).click();
   const created = page.getByRole('dialog', { name: 'Account Created!' });
   await expect(created).toBeVisible();
-  await created.getByRole('button', { name: 'Continue to Login' }).click();
-  // Signing up signed in (SPEC §4), and a signed-in member is sent on from /login to /home.
+  // Signing up signed in (SPEC §4): the button says what comes next, a skippable people step.
+  await created.getByRole('button', { name: 'Find people to follow' }).click();
+  await expect(page.getByRole('heading', { name: 'Find people to follow' })).toBeVisible();
+  await page.getByRole('button', { name: 'Skip for now' }).click();
   await expect(page).toHaveURL(/\/home$/);
   await page.goto('/settings');
   await page.getByRole('button', { name: 'Log Out' }).click();

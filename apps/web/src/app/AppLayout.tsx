@@ -3,6 +3,7 @@ import styles from './AppLayout.module.css';
 import { BottomTabBar } from './BottomTabBar';
 import { LiveUpdates } from './LiveUpdates';
 import { NavBar } from './NavBar';
+import { PendingActionRunner } from '../features/auth/PendingActionRunner';
 
 /**
  * Every screen: skip link, navbar (with the offline banner), a page-loading bar while a chunk loads,
@@ -18,6 +19,7 @@ export function AppLayout() {
         Skip to content
       </a>
       <LiveUpdates />
+      <PendingActionRunner />
       <NavBar />
       {isLoadingPage && <div className={styles.progress} role="progressbar" aria-label="Loading page" />}
       <main id="main-content" className={styles.main} tabIndex={-1}>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ExploreIcon, HomeIcon, PersonIcon, PlusIcon, SpeechBubbleIcon } from '../components/icons';
+import { reselectTab } from '../lib/tab-reselect';
 import { useAuth } from '../lib/useAuth';
 import { useUnreadChatCount } from '../features/chat/useUnreadChatCount';
 import { cx } from '../lib/cx';
@@ -48,7 +49,7 @@ const TABS: TabDef[] = [
     label: 'Chat',
     page: 'chat',
     icon: <SpeechBubbleIcon size={24} />,
-    matches: (p) => p === '/chat',
+    matches: (p) => p === '/chat' || p.startsWith('/chat/'),
   },
   {
     to: '/profile',
@@ -69,6 +70,12 @@ function TabLink({ tab, isCurrent, badge }: { tab: TabDef; isCurrent: boolean; b
       className={cx(styles.tab, isCurrent && styles.current, tab.isCreate && styles.create)}
       aria-current={isCurrent ? 'page' : undefined}
       {...prefetch}
+      onClick={(event) => {
+        // The tab one is on: to the top, and at the top, refresh (lib/tab-reselect.ts).
+        if (!isCurrent || tab.isCreate || event.metaKey || event.ctrlKey || event.shiftKey) return;
+        event.preventDefault();
+        reselectTab(tab.to);
+      }}
     >
       <span className={styles.icon}>
         {tab.icon}

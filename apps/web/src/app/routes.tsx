@@ -37,7 +37,7 @@ export const appRoutes: RouteObject[] = [
           {
             element: <RequireAuth />,
             children: [
-              { path: 'chat', lazy: lazyPage('chat') },
+              { path: 'chat/:chatId?', lazy: lazyPage('chat') },
               { path: 'notification', lazy: lazyPage('notifications') },
               { path: 'create-post', lazy: lazyPage('createPost') },
             ],

@@ -1,7 +1,8 @@
 import { cx } from '../lib/cx';
 import { Button } from './Button';
 import styles from './StatePanel.module.css';
-import { COMMON_TEXT } from '../lib/text';
+import { COMMON_TEXT, OFFLINE_PAGE_TEXT } from '../lib/text';
+import { useOnlineStatus } from '../lib/useOnlineStatus';
 
 export interface ErrorStateProps {
   /** The user-facing text, e.g. "Failed to load posts. Please try again." */
@@ -14,7 +15,10 @@ export interface ErrorStateProps {
   className?: string;
 }
 
-/** A failed load: announced as an alert, with "Try Again" when the caller can retry. */
+/**
+ * A failed load: announced as an alert, with "Try Again" when the caller can retry. Offline, it
+ * says so first (what failed is most likely the missing network, and nothing was cached).
+ */
 export function ErrorState({
   message,
   title,
@@ -24,9 +28,11 @@ export function ErrorState({
   className,
 }: ErrorStateProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const isOnline = useOnlineStatus();
   return (
     <div className={cx(styles.panel, className)} role="alert">
       {title && <Heading className={styles.title}>{title}</Heading>}
+      {!isOnline && <p className={styles.message}>{OFFLINE_PAGE_TEXT}</p>}
       <p className={cx(styles.message, styles.error)}>{message}</p>
       {onRetry && (
         <div className={styles.action}>

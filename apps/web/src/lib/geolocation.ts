@@ -1,6 +1,7 @@
 import {
   GEOLOCATION_MAX_AGE_MS,
   GEOLOCATION_TIMEOUT_MS,
+  type NearestCity,
   type PostLocation,
   type PublicConfig,
 } from '@glimpse/shared';
@@ -26,11 +27,17 @@ export type LocationAddress = PostLocation['address'];
 export type Coordinates = NonNullable<PostLocation['coordinates']>;
 
 export interface CurrentLocation {
+  /** The geocoded place; '' when reverse geocoding failed (coordinates are never a name). */
   name: string;
   coordinates: Coordinates;
   address: LocationAddress;
-  /** LOCATION_MSG.addressFailed when reverse geocoding failed and the name is the coordinates. */
+  /** LOCATION_MSG.addressFailed when reverse geocoding failed. */
   addressError: string | null;
+  /**
+   * When reverse geocoding failed: the city of the nearest post members made (the server's
+   * GET /api/posts/nearest-city), to offer instead; null when none is near or it was not found.
+   */
+  nearestCity: string | null;
 }
 
 export const EMPTY_ADDRESS: LocationAddress = { street: '', city: '', state: '', country: '', zipCode: '' };
@@ -123,22 +130,37 @@ export async function reverseGeocode(
   return { name, address };
 }
 
+/** The nearest city members post from, or null (none near, or the server could not be asked). */
+export async function fetchNearestCity({ latitude, longitude }: Coordinates): Promise<string | null> {
+  try {
+    const answer = await http.get<NearestCity>('/posts/nearest-city', {
+      query: { lat: latitude, lon: longitude },
+    });
+    return answer.city;
+  } catch (error) {
+    console.error('Nearest city lookup failed', error);
+    return null;
+  }
+}
+
 /**
  * Where the device is, with an address. Rejects with a LocationError for geolocation failures;
- * a geocoding failure still resolves, named by its coordinates, with `addressError` set.
+ * a geocoding failure still resolves, with `addressError` set, no name, and the nearest known
+ * city to offer.
  */
 export async function locateCurrentPosition(): Promise<CurrentLocation> {
   const coordinates = await getCurrentCoordinates();
   try {
     const { name, address } = await reverseGeocode(coordinates);
-    return { name, coordinates, address, addressError: null };
+    return { name, coordinates, address, addressError: null, nearestCity: null };
   } catch (error) {
     console.error('Reverse geocoding failed', error);
     return {
-      name: formatCoordinates(coordinates),
+      name: '',
       coordinates,
       address: EMPTY_ADDRESS,
       addressError: LOCATION_MSG.addressFailed,
+      nearestCity: await fetchNearestCity(coordinates),
     };
   }
 }

@@ -91,6 +91,9 @@ export const FEED_TEXT = {
   emptyTitle: 'No posts found',
   emptyMessage: 'Try adjusting your filters or search query.',
   error: 'Failed to load posts. Please try again.',
+  pullToRefresh: 'Pull to refresh',
+  releaseToRefresh: 'Release to refresh',
+  refreshing: 'Refreshing...',
 } as const;
 
 export const COMMENT_TEXT = {
@@ -139,6 +142,9 @@ export const IMAGE_MSG = {
   onlyImages: MSG.onlyImages,
   tooLarge: MSG.imageTooLarge,
   duplicate: (name: string) => `File "${name}" is already selected`,
+  /** One left-out file of a pick: its name, then the rule it broke (the duplicate rule names it already). */
+  leftOut: (name: string, reason: string) =>
+    reason === `File "${name}" is already selected` ? reason : `${name}: ${reason}`,
 } as const;
 
 /** SPEC §8 "Post creation" texts. */
@@ -165,6 +171,16 @@ export const LOCATION_MSG = {
   timeout: 'Location request timed out',
   unknown: 'An unknown error occurred while getting location',
   addressFailed: 'Failed to get address for current location',
+} as const;
+
+/** The location picker's own words around the spec's messages. */
+export const LOCATION_TEXT = {
+  /** Offered when reverse geocoding failed, or when a typed place is already there. */
+  acceptFound: (place: string) => `Use ${place}`,
+  nearestCity: (city: string) => `Nearest city with posts: ${city}`,
+  foundPlace: (place: string) => `Found: ${place}`,
+  /** The device position shown as a hint, never as the place's name. */
+  positionHint: (coordinates: string) => `Your position: ${coordinates}`,
 } as const;
 
 export const USERS_LIST_TEXT = {
@@ -209,6 +225,9 @@ export function followAlertText(username: string): string {
 
 export const OFFLINE_BANNER_TEXT =
   "You're offline. What's already loaded stays here; likes, comments and messages need a connection.";
+
+/** A page with nothing cached, offline: above its own error and "Try Again". */
+export const OFFLINE_PAGE_TEXT = "You're offline and this page hasn't been saved on this device yet.";
 
 /** What a like or comment says when it cannot reach the server (it is not queued for later). */
 export const OFFLINE_ACTION_TEXT = {
@@ -515,4 +534,16 @@ export const PRIVATE_PROFILE_TEXT = {
   follow: (name: string) => `Follow ${name} to see their photos.`,
   requested: 'Your follow request is waiting for an answer.',
   requestedLabel: 'Requested',
+} as const;
+
+/** Sign-in and sign-up that return the member where they were (features/auth/after-sign-in.ts). */
+export const AFTER_SIGN_IN_TEXT = {
+  continueBack: 'Continue where you were',
+  takingYouBack: 'Taking you back...',
+  welcome: 'Welcome to Glimpse!',
+  accountReady: 'Your account is ready.',
+  findPeople: 'Find people to follow',
+  findPeopleMessage: 'Follow a few members and their posts fill your Following feed. You can skip this.',
+  skip: 'Skip for now',
+  done: 'Continue',
 } as const;

@@ -244,6 +244,29 @@ export const ZPostLocation = z.object({
 });
 export type PostLocation = z.infer<typeof ZPostLocation>;
 
+/**
+ * How far GET /api/posts/nearest-city looks for a known city, in kilometres. A box of this
+ * half-size around the point bounds the rows read (the latitude index); nothing farther is offered.
+ */
+export const NEAREST_CITY_MAX_KM = 150;
+
+const coordinateQuery = (min: number, max: number, message: string) =>
+  z.coerce.number({ message }).min(min, message).max(max, message);
+
+export const ZNearestCityQuery = z.object({
+  lat: coordinateQuery(-90, 90, POST_MSG.latitudeInvalid),
+  lon: coordinateQuery(-180, 180, POST_MSG.longitudeInvalid),
+});
+export type NearestCityQuery = z.infer<typeof ZNearestCityQuery>;
+
+/** The nearest city of a post the caller may see, or null when none is within NEAREST_CITY_MAX_KM. */
+export const ZNearestCity = z.object({
+  city: z.string().nullable(),
+  /** Kilometres from the asked point to that city's nearest post, rounded; null with no city. */
+  distanceKm: z.number().nullable(),
+});
+export type NearestCity = z.infer<typeof ZNearestCity>;
+
 export const ZComment = ZEntity.extend({
   content: z.string(),
   createdAt: ZIsoDate,

@@ -74,6 +74,10 @@ export const posts = pgTable(
     index('posts_tags_text_trgm_idx').using('gin', sql`lower(glimpse_tags_text(${t.tags})) gin_trgm_ops`),
     index('posts_city_trgm_idx').using('gin', sql`lower(${t.city}) gin_trgm_ops`),
     index('posts_location_name_trgm_idx').using('gin', sql`lower(${t.locationName}) gin_trgm_ops`),
+    // The nearest known city (GET /api/posts/nearest-city): a latitude band, then longitude.
+    index('posts_city_position_idx')
+      .on(t.latitude, t.longitude)
+      .where(sql`${t.latitude} is not null and ${t.longitude} is not null and ${t.city} <> ''`),
   ],
 );
 

@@ -160,6 +160,10 @@ describe('POST /api/posts', () => {
     const manual = await createPostViaApi(t, author, { location: { name: 'Irvine', coordinates: null } });
     expect(manual.city).toBe('Irvine');
     expect(manual.location?.coordinates).toBeNull();
+    // A typed place keeps its whole name, and its first part is the city Explore filters by.
+    const typed = await createPostViaApi(t, author, { location: { name: 'Irvine, CA', coordinates: null } });
+    expect(typed.city).toBe('Irvine');
+    expect(typed.location?.name).toBe('Irvine, CA');
   });
 
   it('gives each image a display-sized url and keeps the original as the widest variant', async () => {

@@ -331,6 +331,45 @@ export async function selectLocationStats(
   return cityCountsQuery(db, visiblePostsWhere(viewer)).limit(max);
 }
 
+/** Kilometres per degree of latitude (and of longitude at the equator), on a mean-radius Earth. */
+const KM_PER_DEGREE = 111.195;
+
+/**
+ * The city of the visible post nearest to a point, within `maxKm`. Reads only the posts inside a
+ * box of that half-size (the partial `posts_city_position_idx`), then orders that handful by an
+ * equirectangular distance, which is exact enough at city scale. A box is not widened across the
+ * antimeridian or a pole: a point there simply finds fewer cities.
+ */
+export async function selectNearestCity(
+  db: DbOrTx,
+  viewer: PostViewer | null,
+  point: { latitude: number; longitude: number },
+  maxKm: number,
+): Promise<{ city: string; distanceKm: number } | null> {
+  const { latitude, longitude } = point;
+  const dLat = maxKm / KM_PER_DEGREE;
+  const cosLat = Math.max(Math.cos((latitude * Math.PI) / 180), 0.01);
+  const dLon = maxKm / (KM_PER_DEGREE * cosLat);
+  const distance = sql<number>`${KM_PER_DEGREE}::float8 * sqrt(
+    power(${posts.latitude} - ${latitude}::float8, 2) +
+    power((${posts.longitude} - ${longitude}::float8) * ${cosLat}::float8, 2))`;
+  const [row] = await db
+    .select({ city: posts.city, distanceKm: distance })
+    .from(posts)
+    .where(
+      and(
+        sql`${posts.latitude} is not null and ${posts.longitude} is not null and ${posts.city} <> ''`,
+        sql`${posts.latitude} between ${latitude - dLat}::float8 and ${latitude + dLat}::float8`,
+        sql`${posts.longitude} between ${longitude - dLon}::float8 and ${longitude + dLon}::float8`,
+        visiblePostsWhere(viewer),
+      ),
+    )
+    .orderBy(distance)
+    .limit(1);
+  if (!row?.city || row.distanceKm > maxKm) return null;
+  return { city: row.city, distanceKm: row.distanceKm };
+}
+
 /**
  * What a page of posts needs besides its rows, one `IN (...)` query each, run together: the
  * authors, the images in order, and (signed in) which of the posts the viewer liked and which

@@ -14,6 +14,8 @@ import {
   ZLikeResult,
   ZLocationStat,
   ZMessageAnswer,
+  ZNearestCity,
+  ZNearestCityQuery,
   ZPostDetail,
   ZPostIdParams,
   ZPostList,
@@ -31,7 +33,14 @@ import {
   sharePost,
   toggleLike,
 } from './posts.engagement.service.js';
-import { createPost, deletePost, getLocationStats, listFeedJson, listLikedPosts } from './posts.service.js';
+import {
+  createPost,
+  deletePost,
+  getLocationStats,
+  getNearestCity,
+  listFeedJson,
+  listLikedPosts,
+} from './posts.service.js';
 
 /** What Fastify itself sends with a serialized JSON answer. */
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
@@ -75,6 +84,20 @@ export async function postsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => getLocationStats(ctx, request.viewer),
+  );
+
+  r.get(
+    '/api/posts/nearest-city',
+    {
+      ...optional,
+      schema: {
+        summary: 'The city of the nearest post the viewer may see (offered when reverse geocoding fails)',
+        security: BEARER_OPTIONAL,
+        querystring: ZNearestCityQuery,
+        response: { 200: ZNearestCity, ...ERROR_ANSWERS },
+      },
+    },
+    async (request) => getNearestCity(ctx, request.viewer, request.query),
   );
 
   r.post(

@@ -1,12 +1,15 @@
 import {
   LOCATION_STATS_MAX,
   MSG,
+  NEAREST_CITY_MAX_KM,
   POST_MSG,
   makeExcerpt,
   type CreatePostBody,
   type FeedQuery,
   type LikedPostsQuery,
   type LocationStat,
+  type NearestCity,
+  type NearestCityQuery,
   type CreatePostResponse,
   type PostList,
   ZPostList,
@@ -36,11 +39,17 @@ import {
   selectFeedPage,
   selectLikedPage,
   selectLocationStats,
+  selectNearestCity,
   type FeedCursor,
 } from './posts.repo.js';
 import type { PostViewer } from './posts.visibility.js';
 
 type Location = NonNullable<CreatePostBody['location']>;
+
+/** "Irvine, CA" → "Irvine"; null when nothing is left. */
+export function cityOfPlaceName(name: string): string | null {
+  return name.split(',')[0]?.trim() || null;
+}
 
 function isEmptyLocation(loc: Location): boolean {
   return !loc.name && !loc.coordinates && Object.values(loc.address).every((v) => !v);
@@ -61,8 +70,9 @@ export async function createPost(
   const now = new Date();
   const id = newId(now);
   const loc = body.location && !isEmptyLocation(body.location) ? body.location : null;
-  // The manual city (location.name) stands in when no geocoded address city exists.
-  const city = loc ? loc.address.city || loc.name || null : null;
+  // A typed place ("Irvine, CA") stands in when no geocoded address city exists: its first part
+  // is the city Explore lists and filters by.
+  const city = loc ? loc.address.city.trim() || cityOfPlaceName(loc.name) : null;
   // Clients send back the absolute URLs the upload answered with; the database keeps paths.
   const images = body.media.images.map((img) => {
     const path = storedMediaPathOf(img.url);
@@ -313,6 +323,26 @@ export async function listLikedPosts(
 
 export async function getLocationStats(ctx: AppContext, viewer: PostViewer | null): Promise<LocationStat[]> {
   return selectLocationStats(ctx.db, viewer, LOCATION_STATS_MAX);
+}
+
+/**
+ * GET /api/posts/nearest-city: what "Use current location" offers when reverse geocoding fails,
+ * a city members already post from (never the raw coordinates).
+ */
+export async function getNearestCity(
+  ctx: AppContext,
+  viewer: PostViewer | null,
+  query: NearestCityQuery,
+): Promise<NearestCity> {
+  const found = await selectNearestCity(
+    ctx.db,
+    viewer,
+    { latitude: query.lat, longitude: query.lon },
+    NEAREST_CITY_MAX_KM,
+  );
+  return found
+    ? { city: found.city, distanceKm: Math.round(found.distanceKm) }
+    : { city: null, distanceKm: null };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { destinationAfterSignIn } from './after-sign-in';
 import { isApiError } from '../../api/http';
 import { useLoginMutation } from '../../api/queries/auth';
 import { Button } from '../../components/Button';
@@ -10,7 +11,7 @@ import { validateLoginForm, type FieldErrors, type LoginValues } from './auth-va
 import styles from './AuthForm.module.css';
 import { AuthLayout } from './AuthLayout';
 import { SocialLoginButtons } from './SocialLoginButtons';
-import { TWO_FACTOR_LOGIN_TEXT as CODE_TEXT } from '../../lib/text';
+import { AFTER_SIGN_IN_TEXT, TWO_FACTOR_LOGIN_TEXT as CODE_TEXT } from '../../lib/text';
 import { useAuth } from '../../lib/useAuth';
 
 /** How long "Welcome Back!" shows before it continues to /home by itself. */
@@ -18,6 +19,11 @@ export const WELCOME_CONTINUE_MS = 1500;
 
 export function LoginPage() {
   const navigate = useNavigate();
+  const location = useLocation();
+  const fromState = (location.state as { from?: unknown } | null)?.from;
+  // Where the member was when sign-in was asked for (a like, a follow, a guarded page), else Home.
+  const [destination] = useState(() => destinationAfterSignIn(fromState));
+  const isGoingHome = destination === '/home';
   const { login, isAuthenticated } = useAuth();
   // Signed in on arrival: nothing to do here. (Signing in on this page keeps it, for the modal.)
   const [wasSignedIn] = useState(isAuthenticated);
@@ -78,7 +84,7 @@ export function LoginPage() {
 
   const goHome = () => {
     setIsWelcomeOpen(false);
-    void navigate('/home', { replace: true });
+    void navigate(destination, { replace: true });
   };
 
   if (wasSignedIn) return <Navigate to="/home" replace />;
@@ -88,10 +94,10 @@ export function LoginPage() {
       open={isWelcomeOpen}
       title="Welcome Back!"
       message="You have logged in successfully."
-      actionLabel="Continue to Home"
+      actionLabel={isGoingHome ? 'Continue to Home' : AFTER_SIGN_IN_TEXT.continueBack}
       onAction={goHome}
       autoContinueMs={WELCOME_CONTINUE_MS}
-      autoContinueText="Taking you to Home..."
+      autoContinueText={isGoingHome ? 'Taking you to Home...' : AFTER_SIGN_IN_TEXT.takingYouBack}
     />
   );
 
@@ -174,7 +180,10 @@ export function LoginPage() {
       <SocialLoginButtons />
 
       <p className={styles.footer}>
-        Don&apos;t have an account? <Link to="/register">Sign up</Link>
+        Don&apos;t have an account?{' '}
+        <Link to="/register" state={location.state}>
+          Sign up
+        </Link>
       </p>
 
       {welcome}

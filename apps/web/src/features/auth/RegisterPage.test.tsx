@@ -116,19 +116,30 @@ describe('RegisterPage server errors', () => {
 });
 
 describe('RegisterPage success', () => {
-  it('stores the session, shows "Account Created!", and its way to /login ends at /home (signed in)', async () => {
+  it("stores the session; the dialog's button says what comes next: people to follow, skippable, then Home", async () => {
     const token = makeToken({ username: 'newbie' });
     const body = { message: 'User created', user: makeSelfUser({ username: 'newbie' }), token };
-    const paths: string[] = [];
-    stubFetch(() => Promise.resolve(jsonResponse(body, 201)));
+    const suggested = makeSelfUser({ id: 'f1f1f1f1f1f1f1f1f1f1f1f1', username: 'popular' });
+    // POST /api/users signs up; GET /api/users (the suggestions) lists the most followed.
+    stubFetch((url, init) =>
+      Promise.resolve(
+        init?.method === 'POST'
+          ? jsonResponse(body, 201)
+          : url.startsWith('/api/users')
+            ? jsonResponse([{ ...suggested, isFollowedByUser: false, followersCount: 12 }])
+            : jsonResponse({ message: 'Not found', code: 'NOT_FOUND' }, 404),
+      ),
+    );
     const { user, router } = await submitRegister(VALID);
-    router.subscribe((state) => paths.push(state.location.pathname));
 
     const dialog = await screen.findByRole('dialog', { name: 'Account Created!' });
     expect(window.localStorage.getItem('token')).toBe(token);
-    await user.click(within(dialog).getByRole('button', { name: 'Continue to Login' }));
+    expect(within(dialog).queryByRole('button', { name: 'Continue to Login' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Find people to follow' }));
+    expect(await screen.findByRole('heading', { name: 'Find people to follow' })).toBeInTheDocument();
+    expect(await screen.findByText(/@popular/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Skip for now' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument();
-    expect(paths).toContain('/login');
     expect(router.state.location.pathname).toBe('/home');
   });
 

@@ -1,5 +1,7 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { FollowSuggestions } from '../feed/FollowSuggestions';
+import { destinationAfterSignIn } from './after-sign-in';
 import { useRegisterMutation } from '../../api/queries/auth';
 import { Button } from '../../components/Button';
 import { SuccessModal } from '../../components/SuccessModal';
@@ -9,12 +11,17 @@ import { validateRegisterForm, type FieldErrors, type RegisterValues } from './a
 import styles from './AuthForm.module.css';
 import { AuthLayout } from './AuthLayout';
 import { useAuth } from '../../lib/useAuth';
-import { COMMON_TEXT } from '../../lib/text';
+import { AFTER_SIGN_IN_TEXT, COMMON_TEXT } from '../../lib/text';
 
 const FIELD_ORDER: Array<keyof RegisterValues> = ['email', 'username', 'password'];
 
 export function RegisterPage() {
   const navigate = useNavigate();
+  const location = useLocation();
+  // Where the visitor was when an action asked them to sign in (after-sign-in.ts), else Home.
+  const [destination] = useState(() =>
+    destinationAfterSignIn((location.state as { from?: unknown } | null)?.from),
+  );
   const { login, isAuthenticated } = useAuth();
   // Signed in on arrival: nothing to do here. (Signing up signs in too, which keeps the modal.)
   const [wasSignedIn] = useState(isAuthenticated);
@@ -22,6 +29,7 @@ export function RegisterPage() {
   const [values, setValues] = useState<RegisterValues>({ email: '', username: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors<RegisterValues>>({});
   const [isCreatedOpen, setIsCreatedOpen] = useState(false);
+  const [step, setStep] = useState<'form' | 'people'>('form');
   const fieldRefs = {
     email: useRef<HTMLInputElement>(null),
     username: useRef<HTMLInputElement>(null),
@@ -52,13 +60,34 @@ export function RegisterPage() {
     );
   };
 
-  // SPEC §2: the modal leads to /login; being signed in already (SPEC §4), that sends on to /home.
-  const goToLogin = () => {
+  // Signing up signs in (SPEC §4), so the modal's button says what comes next: people to follow
+  // (a short, skippable step), then the feed or wherever the visitor was.
+  const goToPeople = () => {
     setIsCreatedOpen(false);
-    void navigate('/login', { replace: true });
+    setStep('people');
   };
+  const finish = () => void navigate(destination, { replace: true });
 
   if (wasSignedIn) return <Navigate to="/home" replace />;
+
+  if (step === 'people') {
+    return (
+      <AuthLayout title={AFTER_SIGN_IN_TEXT.welcome} subtitle={AFTER_SIGN_IN_TEXT.accountReady}>
+        <FollowSuggestions
+          title={AFTER_SIGN_IN_TEXT.findPeople}
+          message={AFTER_SIGN_IN_TEXT.findPeopleMessage}
+          footer={
+            <div className={styles.stepActions}>
+              <Button variant="ghost" onClick={finish}>
+                {AFTER_SIGN_IN_TEXT.skip}
+              </Button>
+              <Button onClick={finish}>{AFTER_SIGN_IN_TEXT.done}</Button>
+            </div>
+          }
+        />
+      </AuthLayout>
+    );
+  }
 
   return (
     <AuthLayout title="Create your account" subtitle="Join Glimpse to share photos and discover new places.">
@@ -111,15 +140,18 @@ export function RegisterPage() {
       </form>
 
       <p className={styles.footer}>
-        Already have an account? <Link to="/login">Log in</Link>
+        Already have an account?{' '}
+        <Link to="/login" state={location.state}>
+          Log in
+        </Link>
       </p>
 
       <SuccessModal
         open={isCreatedOpen}
         title="Account Created!"
         message="Your Glimpse account is ready."
-        actionLabel="Continue to Login"
-        onAction={goToLogin}
+        actionLabel={AFTER_SIGN_IN_TEXT.findPeople}
+        onAction={goToPeople}
       />
     </AuthLayout>
   );

@@ -1,7 +1,8 @@
 import { reconnectChatSocket } from '../../api/socket';
 import { cx } from '../../lib/cx';
 import { chatStore, useChatState } from '../../api/chat/chat-store';
-import { CHAT_TEXT } from '../../lib/text';
+import { CHAT_TEXT, OFFLINE_BANNER_TEXT } from '../../lib/text';
+import { useOnlineStatus } from '../../lib/useOnlineStatus';
 import styles from './ChatPage.module.css';
 
 /**
@@ -11,15 +12,23 @@ import styles from './ChatPage.module.css';
 export function ChatNotice({ className }: { className?: string }) {
   const connection = useChatState((s) => s.connection);
   const lastError = useChatState((s) => s.lastError);
+  // Offline is one banner, this one: the app's own hides on Chat, and the socket's "disconnected"
+  // would only say the same again.
+  const isOnline = useOnlineStatus();
 
   return (
     <div className={cx(styles.notices, className)}>
-      {connection.status === 'connecting' && (
+      {!isOnline && (
+        <p className={cx(styles.notice, styles.noticeWarning)} role="status">
+          {OFFLINE_BANNER_TEXT}
+        </p>
+      )}
+      {isOnline && connection.status === 'connecting' && (
         <p className={cx(styles.notice, styles.noticeInfo)} role="status">
           {CHAT_TEXT.connecting}
         </p>
       )}
-      {(connection.status === 'error' || connection.status === 'disconnected') && (
+      {isOnline && (connection.status === 'error' || connection.status === 'disconnected') && (
         <div className={cx(styles.notice, styles.noticeWarning)} role="alert">
           <span>{connection.status === 'error' ? connection.error : CHAT_TEXT.disconnected}</span>
           <button type="button" className={styles.noticeAction} onClick={reconnectChatSocket}>

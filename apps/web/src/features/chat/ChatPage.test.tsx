@@ -155,6 +155,28 @@ describe('ChatPage conversation list', () => {
   });
 });
 
+describe('ChatPage addresses', () => {
+  it('a conversation has its own address: opening one goes to /chat/{id}, Back returns to the list', async () => {
+    const view = await openChatPage();
+    await openBob(view);
+    expect(view.router.state.location.pathname).toBe(`/chat/${CHAT_1}`);
+    await act(() => view.router.navigate(-1));
+    expect(view.router.state.location.pathname).toBe('/chat');
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { level: 2, name: 'Bob Stone' })).not.toBeInTheDocument(),
+    );
+  });
+
+  it('/chat/{id} opens that conversation directly (a reload keeps it)', async () => {
+    await openChatPage({}, `/chat/${CHAT_1}`);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Bob Stone' })).toBeInTheDocument();
+    expect(await screen.findByRole('list', { name: 'Messages' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('list', { name: 'Messages' })).getByText(fromBob.content),
+    ).toBeInTheDocument();
+  });
+});
+
 describe('ChatPage open conversation', () => {
   it('opening a chat clears unread, loads messages, joins the room and marks them read', async () => {
     const view = await openChatPage();

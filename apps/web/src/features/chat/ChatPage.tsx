@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useArchiveChatMutation, useChatsQuery } from '../../api/queries/chats';
 import { useChatSocket } from '../../api/socket';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
@@ -15,9 +15,22 @@ import { useChatActions } from './useChatActions';
 import { useFillViewportHeight } from './useFillViewportHeight';
 import { WelcomePane } from './WelcomePane';
 
+/** `/chat/{chatId}` → chatId (read from the path, so any route table that renders this page works). */
+export function chatIdOfPath(pathname: string): string | undefined {
+  const match = /^\/chat\/([^/]+)\/?$/.exec(pathname);
+  return match ? decodeURIComponent(match[1]!) : undefined;
+}
+
+/** Where the app's own list put a conversation on top of itself: Back then returns to that list. */
+interface ChatLocationState {
+  fromList?: boolean;
+}
+
 /**
  * /chat (SPEC §2 Chat): conversations on the left, the open one on the right; on phones one at a
- * time. `?userId=<id>` (a profile's Message button) opens or creates the chat with that member.
+ * time. The open conversation has an address, /chat/{chatId}: a reload keeps it, and on phones
+ * Back returns to the list. `?userId=<id>` (a profile's Message button) opens or creates the chat
+ * with that member, then stands at that chat's address.
  */
 export function ChatPage() {
   useDocumentTitle('Messages');
@@ -30,9 +43,39 @@ export function ChatPage() {
   const archive = useArchiveChatMutation();
   const [isNewOpen, setIsNewOpen] = useState(false);
   const pageRef = useRef<HTMLDivElement>(null);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const routeChatId = chatIdOfPath(location.pathname);
+  const { selectChat } = actions;
+
+  // The address says which conversation is open; the store follows it.
+  useEffect(() => {
+    if (routeChatId === undefined) chatStore.setOpenChat(null);
+    else selectChat(routeChatId);
+  }, [routeChatId, selectChat]);
+
+  /** Opens a conversation by its address; from the list, Back returns to the list. */
+  const goToChat = (chatId: string, { replace = false } = {}) => {
+    if (chatId === routeChatId) return;
+    const state: ChatLocationState = { fromList: !replace };
+    void navigate(`/chat/${encodeURIComponent(chatId)}`, { replace, state });
+  };
+  const goToList = () => {
+    if ((location.state as ChatLocationState | null)?.fromList) void navigate(-1);
+    else void navigate('/chat', { replace: true });
+  };
 
   // After the list has loaded (or failed), so a chat we already have is opened without a request.
-  useOpenFromQueryParam(actions.openConversationWith, { isReady: !chatsQuery.isPending });
+  useOpenFromQueryParam(
+    async (userId) => {
+      const result = await actions.openConversationWith(userId);
+      const opened = chatStore.getState().openChatId;
+      if (!result.ok || !opened) return false;
+      goToChat(opened, { replace: true });
+      return true;
+    },
+    { isReady: !chatsQuery.isPending },
+  );
 
   // Leaving the screen closes the chat: unread counting must resume for it.
   useEffect(() => () => chatStore.setOpenChat(null), []);
@@ -50,7 +93,7 @@ export function ChatPage() {
         query={chatsQuery}
         myUserId={myUserId}
         openChatId={openChat ? openChatId : null}
-        onSelect={(chatId) => actions.selectChat(chatId)}
+        onSelect={(chatId) => goToChat(chatId)}
         onNewConversation={() => setIsNewOpen(true)}
       />
       <section className={styles.main} aria-label={openChat ? 'Conversation' : 'Messages'}>
@@ -59,8 +102,12 @@ export function ChatPage() {
             key={openChatId}
             chat={openChat}
             myUserId={myUserId}
-            onBack={actions.closeChat}
-            onDelete={actions.removeChat}
+            onBack={goToList}
+            onDelete={async (chatId) => {
+              const result = await actions.removeChat(chatId);
+              if (result.ok && chatId === routeChatId) void navigate('/chat', { replace: true });
+              return result;
+            }}
             onArchive={(chatId, archived) => archive.mutate({ chatId, archived })}
           />
         ) : (
@@ -72,7 +119,11 @@ export function ChatPage() {
         onOpenChange={setIsNewOpen}
         onChoose={async (userId) => {
           const result = await actions.openConversationWith(userId);
-          if (result.ok) setIsNewOpen(false);
+          if (result.ok) {
+            setIsNewOpen(false);
+            const opened = chatStore.getState().openChatId;
+            if (opened) goToChat(opened);
+          }
           return result;
         }}
       />
@@ -80,9 +131,12 @@ export function ChatPage() {
   );
 }
 
-/** Handles `?userId=` once per value, then drops it so a reload or Back does not redo it. */
+/**
+ * Handles `?userId=` once per value. `openConversationWith` answers whether it moved to the
+ * chat's own address; if not, the parameter is dropped so a reload or Back does not redo it.
+ */
 function useOpenFromQueryParam(
-  openConversationWith: (userId: string) => Promise<unknown>,
+  openConversationWith: (userId: string) => Promise<boolean>,
   { isReady }: { isReady: boolean },
 ) {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -92,7 +146,8 @@ function useOpenFromQueryParam(
   useEffect(() => {
     if (!isReady || userId === null || handledRef.current === userId) return;
     handledRef.current = userId;
-    void openConversationWith(userId).finally(() => {
+    void openConversationWith(userId).then((moved) => {
+      if (moved) return;
       setSearchParams(
         (params) => {
           const next = new URLSearchParams(params);

@@ -41,14 +41,24 @@ class FakeXHR {
   }
 }
 
-function image(name: string, size = 2048, type = 'image/png') {
-  const file = new File(['x'], name, { type });
+/** A PNG signature then filler: the picker reads the first bytes, not the name. */
+const PNG_HEAD = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48]);
+
+function image(name: string, size = 2048, type = 'image/png', content: BlobPart = PNG_HEAD) {
+  const file = new File([content], name, { type });
   Object.defineProperty(file, 'size', { value: size });
   return file;
 }
 
 function pick(files: File[]) {
   fireEvent.change(screen.getByLabelText('Choose images'), { target: { files } });
+}
+
+/** Picks and waits until the picker has read and kept the files (it reads their first bytes). */
+async function pickAndWait(files: File[]) {
+  const before = screen.queryAllByRole('button', { name: /^Remove image/ }).length;
+  pick(files);
+  expect(await screen.findAllByRole('button', { name: /^Remove image/ })).toHaveLength(before + files.length);
 }
 
 function media(n: number) {
@@ -100,38 +110,43 @@ describe('CreatePostPage form', () => {
     expect(screen.getByRole('option', { name: 'Technology' })).toBeInTheDocument();
   });
 
-  it('applies every image rule with its exact message', async () => {
+  it('checks each file on its own: keeps the good ones and names each bad one with its reason', async () => {
     const { user } = renderPage();
     pick([image('a.png'), image('b.png')]);
-    expect(screen.getAllByRole('button', { name: /^Remove image/ })).toHaveLength(2);
+    expect(await screen.findAllByRole('button', { name: /^Remove image/ })).toHaveLength(2);
     expect(screen.getByLabelText('Alt text for image 1')).toBeInTheDocument();
 
-    pick([image('c.png'), image('d.png'), image('e.png'), image('f.png')]);
-    expect(
-      screen.getByText('You can upload maximum 5 images per post. Currently have 2, trying to add 4 more.'),
-    ).toBeInTheDocument();
-
-    pick([image('doc.pdf', 100, 'application/pdf')]);
-    expect(screen.getByText('Please select only image files')).toBeInTheDocument();
-
-    pick([image('huge.jpg', 10 * 1024 * 1024, 'image/jpeg')]);
-    expect(screen.getByText('Each image should be less than 10MB')).toBeInTheDocument();
-
-    pick([image('a.png')]);
+    pick([
+      image('c.png'),
+      image('notes.jpg', 100, 'image/jpeg', 'plain text renamed'),
+      image('huge.jpg', 19 * 1024 * 1024, 'image/jpeg'),
+      image('a.png'),
+    ]);
+    expect(await screen.findByText('notes.jpg: Please select only image files')).toBeInTheDocument();
+    expect(screen.getByText('huge.jpg: Each image should be less than 10MB')).toBeInTheDocument();
     expect(screen.getByText('File "a.png" is already selected')).toBeInTheDocument();
-    expect(screen.getAllByRole('button', { name: /^Remove image/ })).toHaveLength(2);
+    expect(screen.getAllByRole('button', { name: /^Remove image/ })).toHaveLength(3);
+
+    pick([image('d.png'), image('e.png'), image('f.png')]);
+    expect(
+      await screen.findByText(
+        'f.png: You can upload maximum 5 images per post. Currently have 3, trying to add 3 more.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^Remove image/ })).toHaveLength(5);
 
     await user.click(screen.getByRole('button', { name: 'Remove image 1' }));
-    expect(screen.getAllByRole('button', { name: /^Remove image/ })).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: /^Remove image/ })).toHaveLength(4);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('accepts dropped files by the same rules', () => {
+  it('accepts dropped files by the same rules', async () => {
     renderPage();
     const zone = screen.getByText('Drag photos here, or').parentElement!;
     fireEvent.drop(zone, { dataTransfer: { files: [image('drop.png')] } });
-    expect(screen.getAllByRole('button', { name: /^Remove image/ })).toHaveLength(1);
+    expect(await screen.findAllByRole('button', { name: /^Remove image/ })).toHaveLength(1);
     fireEvent.drop(zone, { dataTransfer: { files: [image('drop.png')] } });
-    expect(screen.getByText('File "drop.png" is already selected')).toBeInTheDocument();
+    expect(await screen.findByText('File "drop.png" is already selected')).toBeInTheDocument();
   });
 });
 
@@ -144,7 +159,7 @@ describe('CreatePostPage submission', () => {
           resolveCreate = resolve;
         }),
     });
-    pick([image('a.png'), image('b.png')]);
+    await pickAndWait([image('a.png'), image('b.png')]);
     await user.type(screen.getByLabelText('Alt text for image 1'), 'Tacos');
     await fillRequired(user);
     await user.type(screen.getByLabelText('Tags'), ' food, travel,, sun ');
@@ -212,7 +227,7 @@ describe('CreatePostPage submission', () => {
   it('shows "Failed to upload images" (or the server’s reason) and stays editable', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const { user, fetchMock } = renderPage();
-    pick([image('a.png')]);
+    await pickAndWait([image('a.png')]);
     await fillRequired(user);
     await user.click(screen.getByRole('button', { name: 'Post' }));
     act(() => FakeXHR.instances[0]!.onerror?.());
@@ -239,7 +254,7 @@ describe('CreatePostPage submission', () => {
             );
       },
     });
-    pick([image('a.png')]);
+    await pickAndWait([image('a.png')]);
     await fillRequired(user);
     await user.click(screen.getByRole('button', { name: 'Post' }));
     FakeXHR.instances[0]!.respond(200, media(1));

@@ -122,8 +122,8 @@ export function CreatePostPage() {
           </h2>
           <ImagePicker
             images={picker.images}
-            error={picker.error}
-            onAddFiles={picker.addFiles}
+            problems={picker.problems}
+            onAddFiles={(files) => void picker.addFiles(files)}
             onRemove={picker.removeImage}
             onAltTextChange={picker.setAltText}
             progress={flow.status === 'uploading' ? flow.progress : undefined}

@@ -2,13 +2,15 @@ import { IMAGE_ALT_TEXT_MAX_LENGTH, MAX_IMAGES_PER_POST } from '@glimpse/shared'
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { CloseIcon, PhotosIcon } from '../../components/icons';
 import { cx } from '../../lib/cx';
+import { IMAGE_MSG } from '../../lib/text';
 import styles from './ImagePicker.module.css';
+import type { ImageProblem } from './image-rules';
 import type { SelectedImage } from './usePostImages';
 
 export interface ImagePickerProps {
   images: readonly SelectedImage[];
-  /** The picker's rule message (too many, not an image, too large, duplicate). */
-  error: string | null;
+  /** The files of the last pick that were left out, each with its rule (SPEC §5 words). */
+  problems: readonly ImageProblem[];
   onAddFiles: (files: File[]) => void;
   onRemove: (id: string) => void;
   onAltTextChange: (id: string, altText: string) => void;
@@ -23,7 +25,7 @@ export interface ImagePickerProps {
  */
 export function ImagePicker({
   images,
-  error,
+  problems,
   onAddFiles,
   onRemove,
   onAltTextChange,
@@ -34,6 +36,7 @@ export function ImagePicker({
   const [isDragging, setIsDragging] = useState(false);
   const errorId = useId();
   const isFull = images.length >= MAX_IMAGES_PER_POST;
+  const hasProblems = problems.length > 0;
 
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
@@ -60,7 +63,7 @@ export function ImagePicker({
           className={styles.add}
           onClick={() => inputRef.current?.click()}
           disabled={disabled || isFull}
-          aria-describedby={error ? errorId : undefined}
+          aria-describedby={hasProblems ? errorId : undefined}
         >
           Add photos
         </button>
@@ -84,10 +87,14 @@ export function ImagePicker({
         />
       </div>
 
-      {error && (
-        <p id={errorId} className={styles.error} role="alert">
-          {error}
-        </p>
+      {hasProblems && (
+        <div id={errorId} className={styles.error} role="alert">
+          <ul role="list" className={styles.problems}>
+            {problems.map((problem, index) => (
+              <li key={`${problem.name}-${index}`}>{IMAGE_MSG.leftOut(problem.name, problem.reason)}</li>
+            ))}
+          </ul>
+        </div>
       )}
 
       {images.length > 0 && (

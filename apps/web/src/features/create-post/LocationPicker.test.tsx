@@ -49,6 +49,10 @@ describe('LocationPicker', () => {
       coordinates: null,
       address: { street: '', city: 'Irvine', state: '', country: '', zipCode: '' },
     });
+    await userEvent.type(screen.getByLabelText('Location'), ', CA');
+    expect(onChange).toHaveBeenLastCalledWith(
+      expect.objectContaining({ name: 'Irvine, CA', address: expect.objectContaining({ city: 'Irvine' }) }),
+    );
   });
 
   it('uses the device position with high accuracy and reverse-geocodes it', async () => {
@@ -94,24 +98,65 @@ describe('LocationPicker', () => {
     expect(geocodeCall).toBe(`${GEOCODER}?format=json&lat=33.6846&lon=-117.8265`);
   });
 
-  it('names the place by its coordinates when geocoding fails', async () => {
+  it('never names the place by its coordinates: offers the nearest city with posts instead', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     stubGeolocation((ok) => ok(IRVINE));
-    stubApi({
+    const fetchMock = stubApi({
       'GET /api/config': () => jsonResponse({ geocoderUrl: GEOCODER }),
       'GET /reverse': () => jsonResponse({ error: 'down' }, 503),
+      'GET /api/posts/nearest-city': () => jsonResponse({ city: 'Irvine', distanceKm: 2 }),
     });
     const onChange = vi.fn();
     render(<Harness onChange={onChange} />);
     await userEvent.click(screen.getByRole('button', { name: 'Use current location' }));
     expect(await screen.findByText('Failed to get address for current location')).toBeInTheDocument();
-    expect(onChange).toHaveBeenLastCalledWith(
-      expect.objectContaining({
-        name: '33.68460, -117.82650',
-        coordinates: { latitude: 33.6846, longitude: -117.8265 },
-      }),
-    );
-    expect(screen.getByLabelText('Location')).toHaveValue('33.68460, -117.82650');
+    expect(screen.getByText('Nearest city with posts: Irvine')).toBeInTheDocument();
+    expect(screen.getByText('Your position: 33.68460, -117.82650')).toBeInTheDocument();
+    expect(onChange).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Location')).toHaveValue('');
+    const asked = fetchMock.mock.calls
+      .map(([input]) => String(input))
+      .find((url) => url.includes('nearest-city'));
+    expect(asked).toContain('lat=33.6846&lon=-117.8265');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Use Irvine' }));
+    expect(onChange).toHaveBeenLastCalledWith({
+      name: 'Irvine',
+      coordinates: { latitude: 33.6846, longitude: -117.8265 },
+      address: { street: '', city: 'Irvine', state: '', country: '', zipCode: '' },
+    });
+    expect(screen.getByLabelText('Location')).toHaveValue('Irvine');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('never overwrites a typed place, whether geocoding fails or works', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    stubGeolocation((ok) => ok(IRVINE));
+    let geocoderUp = false;
+    stubApi({
+      'GET /api/config': () => jsonResponse({ geocoderUrl: GEOCODER }),
+      'GET /reverse': () =>
+        geocoderUp
+          ? jsonResponse({ address: { city: 'Irvine', state: 'California', country: 'United States' } })
+          : jsonResponse({ error: 'down' }, 503),
+      'GET /api/posts/nearest-city': () => jsonResponse({ city: null, distanceKm: null }),
+    });
+    const onChange = vi.fn();
+    render(<Harness onChange={onChange} />);
+    const input = screen.getByLabelText('Location');
+    await userEvent.type(input, 'Irvine, CA');
+    onChange.mockClear();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Use current location' }));
+    expect(await screen.findByText('Your position: 33.68460, -117.82650')).toBeInTheDocument();
+    expect(input).toHaveValue('Irvine, CA');
+    expect(onChange).not.toHaveBeenCalled();
+
+    geocoderUp = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Use current location' }));
+    expect(await screen.findByText('Found: Irvine, California, United States')).toBeInTheDocument();
+    expect(input).toHaveValue('Irvine, CA');
+    expect(onChange).not.toHaveBeenCalled();
   });
 
   it.each([

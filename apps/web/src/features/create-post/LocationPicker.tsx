@@ -1,7 +1,13 @@
 import type { PostLocation } from '@glimpse/shared';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { CloseIcon, PinIcon } from '../../components/icons';
-import { EMPTY_ADDRESS, formatCoordinates, useCurrentLocation } from '../../lib/geolocation';
+import {
+  EMPTY_ADDRESS,
+  formatCoordinates,
+  useCurrentLocation,
+  type Coordinates,
+} from '../../lib/geolocation';
+import { LOCATION_TEXT } from '../../lib/text';
 import styles from './LocationPicker.module.css';
 
 export interface LocationPickerProps {
@@ -10,28 +16,66 @@ export interface LocationPickerProps {
   disabled?: boolean;
 }
 
-/** Typed text is a city only: no coordinates, no other address parts (SPEC §2). */
-export function manualLocation(city: string): PostLocation | null {
-  if (!city.trim()) return null;
-  return { name: city, coordinates: null, address: { ...EMPTY_ADDRESS, city } };
+/** Typed text is a place whose first part is the city ("Irvine, CA" → Irvine), no coordinates. */
+export function manualLocation(name: string): PostLocation | null {
+  if (!name.trim()) return null;
+  const city = name.split(',')[0]!.trim();
+  return { name, coordinates: null, address: { ...EMPTY_ADDRESS, city } };
+}
+
+/** A place "Use current location" found but did not put in the field: offered with a button. */
+interface Offer {
+  /** What the offer says ("Nearest city with posts: Irvine", "Found: Irvine, California"). */
+  label: string;
+  location: PostLocation;
 }
 
 /**
- * The post's optional location: type a city, or "Use current location" (device position turned
- * into an address; named by its coordinates when no address can be found).
+ * The post's optional location: type a place, or "Use current location" (device position turned
+ * into an address). It forgives: a typed place is never overwritten (what the device found is
+ * offered beside it instead), and when reverse geocoding fails the nearest city members post from
+ * is offered, with the raw coordinates only as a hint, never as the name.
  */
 export function LocationPicker({ value, onChange, disabled = false }: LocationPickerProps) {
-  const { locate, isLocating, error } = useCurrentLocation();
+  const { locate, isLocating, error, clearError } = useCurrentLocation();
+  const [offer, setOffer] = useState<Offer | null>(null);
+  const [positionHint, setPositionHint] = useState<Coordinates | null>(null);
   const inputId = useId();
   const messageId = useId();
 
   const fillCurrentLocation = async () => {
+    setOffer(null);
+    setPositionHint(null);
+    let found;
     try {
-      const found = await locate();
-      onChange({ name: found.name, coordinates: found.coordinates, address: found.address });
+      found = await locate();
     } catch {
-      // The hook already holds the exact message shown below.
+      return; // The hook already holds the exact message shown below.
     }
+    const { coordinates } = found;
+    const hasTypedPlace = Boolean(value?.name.trim()) && !value?.coordinates;
+    if (!found.addressError) {
+      const location = { name: found.name, coordinates, address: found.address };
+      if (hasTypedPlace) setOffer({ label: LOCATION_TEXT.foundPlace(found.name), location });
+      else onChange(location);
+      return;
+    }
+    setPositionHint(coordinates);
+    if (found.nearestCity) {
+      const city = found.nearestCity;
+      setOffer({
+        label: LOCATION_TEXT.nearestCity(city),
+        location: { name: city, coordinates, address: { ...EMPTY_ADDRESS, city } },
+      });
+    }
+  };
+
+  const acceptOffer = () => {
+    if (!offer) return;
+    onChange(offer.location);
+    setOffer(null);
+    setPositionHint(null);
+    clearError();
   };
 
   return (
@@ -81,6 +125,17 @@ export function LocationPicker({ value, onChange, disabled = false }: LocationPi
         <p id={messageId} className={styles.error} role="alert">
           {error}
         </p>
+      )}
+      {offer && (
+        <div className={styles.offer}>
+          <span>{offer.label}</span>
+          <button type="button" className={styles.useOffer} disabled={disabled} onClick={acceptOffer}>
+            {LOCATION_TEXT.acceptFound(offer.location.name)}
+          </button>
+        </div>
+      )}
+      {positionHint && (
+        <p className={styles.coords}>{LOCATION_TEXT.positionHint(formatCoordinates(positionHint))}</p>
       )}
     </div>
   );

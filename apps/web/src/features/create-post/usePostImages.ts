@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { validateNewImages } from './image-rules';
+import { checkNewImages, readImageHead, type ImageProblem } from './image-rules';
 
 export interface SelectedImage {
   id: string;
@@ -11,10 +11,12 @@ export interface SelectedImage {
 
 let nextId = 1;
 
-/** The chosen images, their previews and the picker's error message. */
+const NO_PROBLEMS: readonly ImageProblem[] = [];
+
+/** The chosen images, their previews and the files of the last pick that were left out. */
 export function usePostImages() {
   const [images, setImagesState] = useState<SelectedImage[]>([]);
-  const [error, setError] = useState<string | null>(null);
+  const [problems, setProblems] = useState<readonly ImageProblem[]>(NO_PROBLEMS);
   // The list as of the last change, not the last render: two drops in one tick must both count.
   const latest = useRef<SelectedImage[]>([]);
 
@@ -26,24 +28,30 @@ export function usePostImages() {
   // Object URLs hold the file in memory until revoked.
   useEffect(() => () => latest.current.forEach((image) => URL.revokeObjectURL(image.previewUrl)), []);
 
-  /** Adds a batch if it passes every rule; returns whether it was added. */
+  /**
+   * Checks each file on its own (its first bytes, its size, duplicates, the count), adds the good
+   * ones and names the others; resolves with how many were added.
+   */
   const addFiles = useCallback(
-    (files: readonly File[]) => {
-      if (files.length === 0) return false;
-      const problem = validateNewImages(
+    async (files: readonly File[]) => {
+      if (files.length === 0) return 0;
+      const heads = await Promise.all(files.map(readImageHead));
+      // Judged against the list as it is now, after the reads: a second pick may have landed.
+      const { accepted, problems: left } = checkNewImages(
         latest.current.map((image) => image.file),
         files,
+        heads,
       );
-      setError(problem);
-      if (problem) return false;
-      const added = files.map((file) => ({
+      setProblems(left.length > 0 ? left : NO_PROBLEMS);
+      if (accepted.length === 0) return 0;
+      const added = accepted.map((file) => ({
         id: `image-${nextId++}`,
         file,
         previewUrl: URL.createObjectURL(file),
         altText: '',
       }));
       setImages([...latest.current, ...added]);
-      return true;
+      return added.length;
     },
     [setImages],
   );
@@ -53,7 +61,7 @@ export function usePostImages() {
       const image = latest.current.find((item) => item.id === id);
       if (image) URL.revokeObjectURL(image.previewUrl);
       setImages(latest.current.filter((item) => item.id !== id));
-      setError(null);
+      setProblems(NO_PROBLEMS);
     },
     [setImages],
   );
@@ -77,10 +85,10 @@ export function usePostImages() {
           altText,
         })),
       );
-      setError(null);
+      setProblems(NO_PROBLEMS);
     },
     [setImages],
   );
 
-  return { images, error, addFiles, removeImage, setAltText, replaceImages };
+  return { images, problems, addFiles, removeImage, setAltText, replaceImages };
 }

@@ -11,10 +11,11 @@ export interface CurrentLocationButtonProps {
 /**
  * "Current Location" (SPEC §2 Explore): device geolocation, then reverse geocoding to a city.
  * Failures show the exact SPEC §8 message under the button; without a city (the geocoder failed
- * or knows none) there is nothing to explore, so the address message is shown instead.
+ * or knows none) the nearest city members post from is explored; with none either, the address
+ * message is shown instead.
  */
 export function CurrentLocationButton({ onCity }: CurrentLocationButtonProps) {
-  const { locate, isLocating, error } = useCurrentLocation();
+  const { locate, isLocating, error, clearError } = useCurrentLocation();
   const [noCity, setNoCity] = useState(false);
   const message = error ?? (noCity ? LOCATION_MSG.addressFailed : null);
 
@@ -24,7 +25,11 @@ export function CurrentLocationButton({ onCity }: CurrentLocationButtonProps) {
       const found = await locate();
       const city = found.address.city.trim();
       if (city) onCity(city);
-      else if (!found.addressError) setNoCity(true);
+      else if (found.nearestCity) {
+        // The geocoder failed, but members post from a city nearby: explore that one.
+        clearError();
+        onCity(found.nearestCity);
+      } else if (!found.addressError) setNoCity(true);
     } catch {
       // The hook holds the exact message, shown below.
     }

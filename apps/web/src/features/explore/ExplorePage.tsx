@@ -1,6 +1,9 @@
 import { useSearchParams } from 'react-router';
 import { useExploreFeedInfiniteQuery, useLocationStatsQuery } from '../../api/queries/explore';
-import { flattenPosts } from '../../api/queries/posts';
+import { flattenPosts, useResetFeed } from '../../api/queries/posts';
+import { PullToRefresh } from '../../components/PullToRefresh';
+import { forgetScroll } from '../../lib/scroll-memory';
+import { useTabRefresh } from '../../lib/tab-reselect';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { PostDetailModal, PostFeed, useFollowAction, usePostModal } from '../post';
 import { cityFromParams } from './city-search';
@@ -22,6 +25,16 @@ export function ExplorePage() {
   const stats = useLocationStatsQuery();
   const modal = usePostModal();
   const follow = useFollowAction();
+  const resetFeed = useResetFeed();
+  const scrollKey = `explore:${city.toLowerCase()}`;
+
+  /** Pull-to-refresh and a second tap on the Explore tab: page 1 again, from the top. */
+  const refresh = () => {
+    forgetScroll(scrollKey);
+    window.scrollTo(0, 0);
+    resetFeed({ city });
+  };
+  useTabRefresh('/explore', refresh);
 
   const selectCity = (next: string) => {
     if (next === city) return;
@@ -30,6 +43,7 @@ export function ExplorePage() {
 
   return (
     <div className={styles.page}>
+      <PullToRefresh onRefresh={refresh} isRefreshing={feed.isRefetching && !feed.isFetchingNextPage} />
       <aside className={styles.aside} aria-label="Explore cities">
         <ExploreSidebar
           city={city}
@@ -54,6 +68,7 @@ export function ExplorePage() {
           onOpenPost={modal.openPost}
           onFollow={(post) => follow(post.author)}
           label={`Posts in ${city}`}
+          scrollKey={scrollKey}
         />
       </section>
       <PostDetailModal {...modal.modalProps} />

@@ -1,5 +1,5 @@
 import { abbreviateCount } from '@glimpse/shared';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useUsersListQuery } from '../../api/queries/users-list';
 import { Avatar } from '../../components/Avatar';
@@ -15,8 +15,13 @@ import { FOLLOWING_EMPTY_TEXT } from '../../lib/text';
 export const SUGGESTIONS_SHOWN = 6;
 
 export interface FollowSuggestionsProps {
-  /** Reloads the Following feed (after at least one follow). */
-  onShowPosts: () => void;
+  /** Reloads the Following feed (after at least one follow); without it there is no such button. */
+  onShowPosts?: () => void;
+  /** The panel's heading and line (the empty Following feed's by default). */
+  title?: string;
+  message?: string;
+  /** Under the list, e.g. the sign-up step's Skip and Continue. */
+  footer?: ReactNode;
 }
 
 /**
@@ -24,7 +29,12 @@ export interface FollowSuggestionsProps {
  * GET /api/users), then a way to see their posts. Someone followed here stays in the list (as
  * "Following") so the list does not jump under the finger.
  */
-export function FollowSuggestions({ onShowPosts }: FollowSuggestionsProps) {
+export function FollowSuggestions({
+  onShowPosts,
+  title = FOLLOWING_EMPTY_TEXT.title,
+  message = FOLLOWING_EMPTY_TEXT.message,
+  footer,
+}: FollowSuggestionsProps) {
   const users = useUsersListQuery('');
   const follow = useFollowAction();
   const [followedHere, setFollowedHere] = useState<ReadonlySet<string>>(new Set());
@@ -36,9 +46,9 @@ export function FollowSuggestions({ onShowPosts }: FollowSuggestionsProps) {
   return (
     <section className={styles.panel} aria-labelledby="following-empty-title">
       <h2 id="following-empty-title" className={styles.title}>
-        {FOLLOWING_EMPTY_TEXT.title}
+        {title}
       </h2>
-      <p className={styles.message}>{FOLLOWING_EMPTY_TEXT.message}</p>
+      <p className={styles.message}>{message}</p>
       {users.isPending ? (
         <SkeletonScreen label="Loading people to follow...">
           <ul role="list" className={styles.list} aria-hidden="true">
@@ -85,11 +95,12 @@ export function FollowSuggestions({ onShowPosts }: FollowSuggestionsProps) {
           })}
         </ul>
       )}
-      {hasFollowed && (
+      {onShowPosts && hasFollowed && (
         <Button className={styles.showPosts} onClick={onShowPosts}>
           {FOLLOWING_EMPTY_TEXT.showPosts}
         </Button>
       )}
+      {footer}
     </section>
   );
 }

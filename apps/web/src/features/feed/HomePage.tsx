@@ -2,6 +2,9 @@ import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { flattenPosts, useFeedInfiniteQuery, useResetFeed } from '../../api/queries/posts';
 import { PlusIcon } from '../../components/icons';
+import { PullToRefresh } from '../../components/PullToRefresh';
+import { forgetScroll } from '../../lib/scroll-memory';
+import { useTabRefresh } from '../../lib/tab-reselect';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useAuth } from '../../lib/useAuth';
 // Each piece from its own module, not through ../post's index: the index also re-exports the
@@ -26,6 +29,11 @@ import styles from './HomePage.module.css';
 
 const FEED_ID = 'home-feed';
 
+/** The scroll memory's name for one Home feed (tab and category). */
+function scrollKeyOf(filters: ReturnType<typeof feedFiltersOf>): string {
+  return `home:${JSON.stringify(filters)}`;
+}
+
 /**
  * The home feed (SPEC §2): Discover tabs and Categories, a masonry of post cards with infinite
  * scroll, the post detail modal in place (?post=<id>), and the floating "+" to create a post.
@@ -41,7 +49,9 @@ export function HomePage() {
   const needsSignIn = tab.following && !isAuthenticated;
   useDocumentTitle(title);
 
-  const feed = useFeedInfiniteQuery(feedFiltersOf(tab, category), { enabled: !needsSignIn });
+  const filters = feedFiltersOf(tab, category);
+  const scrollKey = scrollKeyOf(filters);
+  const feed = useFeedInfiniteQuery(filters, { enabled: !needsSignIn });
   const posts = flattenPosts(feed.data);
   const modal = usePostModal();
   const follow = useFollowAction();
@@ -65,9 +75,22 @@ export function HomePage() {
     else params.set('category', nextCategory);
     params.delete('post');
     const nextTabDef = FEED_TABS.find((t) => t.id === nextTab) ?? tab;
-    resetFeed(feedFiltersOf(nextTabDef, nextCategory));
+    const nextFilters = feedFiltersOf(nextTabDef, nextCategory);
+    // A tab or category picked starts again at page 1 and the top (SPEC §4); Back returns to the
+    // previous one where it was.
+    forgetScroll(scrollKeyOf(nextFilters));
+    resetFeed(nextFilters);
     setSearchParams(params);
   };
+
+  /** Pull-to-refresh and a second tap on the Home tab: page 1 again, from the top. */
+  const refresh = () => {
+    if (needsSignIn) return;
+    forgetScroll(scrollKey);
+    window.scrollTo(0, 0);
+    resetFeed(filters);
+  };
+  useTabRefresh('/home', refresh);
 
   const onTabChange = (next: FeedTabId) => {
     if (next === 'following' && !isAuthenticated) {
@@ -81,6 +104,7 @@ export function HomePage() {
     <div className={styles.page}>
       {/* The page is "Home"; the visible feed title below names the current tab and category. */}
       <h1 className="visually-hidden">Home</h1>
+      <PullToRefresh onRefresh={refresh} isRefreshing={feed.isRefetching && !feed.isFetchingNextPage} />
       <aside className={styles.aside}>
         <FeedSidebar
           tab={tab.id}
@@ -107,11 +131,18 @@ export function HomePage() {
             onOpenPost={modal.openPost}
             onFollow={(post) => follow(post.author)}
             label={title}
+            scrollKey={scrollKey}
           />
         )}
       </section>
 
-      <Link to={isAuthenticated ? '/create-post' : '/login'} className={styles.fab} aria-label="Create post">
+      {/* A visitor signs in first (SPEC §2), then comes on to the form (after-sign-in.ts). */}
+      <Link
+        to={isAuthenticated ? '/create-post' : '/login'}
+        state={isAuthenticated ? undefined : { from: '/create-post' }}
+        className={styles.fab}
+        aria-label="Create post"
+      >
         <PlusIcon />
       </Link>
 

@@ -1,6 +1,7 @@
 import { COMMENT_MAX_LENGTH } from '@glimpse/shared';
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Link } from 'react-router';
+import { useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Link, useLocation } from 'react-router';
+import { rememberAfterSignIn } from '../auth/after-sign-in';
 import { Button } from '../../components/Button';
 import styles from './Comments.module.css';
 import { COMMENT_TEXT } from '../../lib/text';
@@ -21,17 +22,23 @@ export interface CommentFormProps {
  */
 export function CommentForm({ onSubmit, isPosting, isAuthenticated, error, onEdit }: CommentFormProps) {
   const [text, setText] = useState('');
+  const inputRef = useRef<HTMLTextAreaElement>(null);
   const fieldId = useId();
+
+  // One line to start, growing with what is typed (up to the CSS max-height, then it scrolls):
+  // on a phone the composer must not push the post off the screen.
+  useLayoutEffect(() => {
+    const input = inputRef.current;
+    if (!input) return;
+    input.style.height = 'auto';
+    input.style.height = `${input.scrollHeight + input.offsetHeight - input.clientHeight}px`;
+  }, [text]);
   const errorId = `${fieldId}-error`;
   const content = text.trim();
   const canSubmit = content.length > 0 && !isPosting;
 
   if (!isAuthenticated) {
-    return (
-      <p className={styles.signIn}>
-        <Link to="/login">{COMMENT_TEXT.signIn}</Link>
-      </p>
-    );
+    return <SignInToComment />;
   }
 
   const submit = async () => {
@@ -57,29 +64,45 @@ export function CommentForm({ onSubmit, isPosting, isAuthenticated, error, onEdi
       <label htmlFor={fieldId} className="visually-hidden">
         Write a comment
       </label>
-      <textarea
-        id={fieldId}
-        className={styles.input}
-        placeholder={COMMENT_TEXT.placeholder}
-        value={text}
-        rows={2}
-        maxLength={COMMENT_MAX_LENGTH}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        onChange={(event) => {
-          setText(event.target.value);
-          if (error) onEdit?.();
-        }}
-        onKeyDown={onKeyDown}
-      />
-      <Button type="submit" size="sm" disabled={!canSubmit}>
-        {isPosting ? COMMENT_TEXT.posting : COMMENT_TEXT.submit}
-      </Button>
+      <div className={styles.composer}>
+        <textarea
+          ref={inputRef}
+          id={fieldId}
+          className={styles.input}
+          placeholder={COMMENT_TEXT.placeholder}
+          value={text}
+          rows={1}
+          maxLength={COMMENT_MAX_LENGTH}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(event) => {
+            setText(event.target.value);
+            if (error) onEdit?.();
+          }}
+          onKeyDown={onKeyDown}
+        />
+        <Button type="submit" size="sm" disabled={!canSubmit}>
+          {isPosting ? COMMENT_TEXT.posting : COMMENT_TEXT.submit}
+        </Button>
+      </div>
       {error && (
         <p id={errorId} role="alert" className={styles.error}>
           {error}
         </p>
       )}
     </form>
+  );
+}
+
+/** "Please login to comment": sign-in comes back to this post, with the box ready. */
+function SignInToComment() {
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  return (
+    <p className={styles.signIn}>
+      <Link to="/login" state={{ from: here }} onClick={() => rememberAfterSignIn(here)}>
+        {COMMENT_TEXT.signIn}
+      </Link>
+    </p>
   );
 }

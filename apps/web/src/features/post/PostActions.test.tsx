@@ -171,7 +171,7 @@ describe('Follow', () => {
 });
 
 describe('Share', () => {
-  it('records a repost, stores sharesCount and opens the dialog with the server’s link', async () => {
+  it('opens the dialog without counting; a share made from it is counted once', async () => {
     signIn();
     const post = makePost({ sharesCount: 2 });
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
@@ -181,46 +181,71 @@ describe('Share', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Share' }));
     const dialog = await screen.findByRole('dialog', { name: 'Share' });
-    const [, init] = callsTo(fetchMock, `POST /api/posts/${post.id}/share`)[0]!;
-    expect(JSON.parse(String(init?.body))).toEqual({ shareType: 'repost' });
-    expect(screen.getByText('3 shares')).toBeInTheDocument();
-    expect(within(dialog).getByLabelText('Link')).toHaveValue(`https://glimpse.example/posts/${post.id}`);
+    expect(within(dialog).getByLabelText('Link')).toHaveValue(`${window.location.origin}/posts/${post.id}`);
+    expect(callsTo(fetchMock, `POST /api/posts/${post.id}/share`)).toHaveLength(0);
 
     await user.click(within(dialog).getByRole('button', { name: 'Twitter' }));
     expect(open).toHaveBeenCalledWith(
-      expect.stringContaining(encodeURIComponent(`https://glimpse.example/posts/${post.id}`)),
+      expect.stringContaining(encodeURIComponent(`${window.location.origin}/posts/${post.id}`)),
       'share',
       expect.stringContaining(`width=${SHARE_POPUP_WIDTH_PX},height=${SHARE_POPUP_HEIGHT_PX}`),
     );
+    expect(await screen.findByText('3 shares')).toBeInTheDocument();
+    const [, init] = callsTo(fetchMock, `POST /api/posts/${post.id}/share`)[0]!;
+    expect(JSON.parse(String(init?.body))).toEqual({ shareType: 'repost' });
+    // Sending it a second way from the same dialog is the same share.
+    await user.click(within(dialog).getByRole('button', { name: 'Facebook' }));
+    expect(callsTo(fetchMock, `POST /api/posts/${post.id}/share`)).toHaveLength(1);
     expect(within(dialog).getByRole('link', { name: 'Email' })).toHaveAttribute(
       'href',
       expect.stringMatching(/^mailto:/),
     );
   });
 
-  it('falls back to origin + /posts/{id} when recording the share fails', async () => {
+  it('uses the device share sheet where there is one: counted when shared, not when dismissed', async () => {
     signIn();
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    const post = makePost();
-    const { user } = renderDetail(post, {
-      [`POST /api/posts/${post.id}/share`]: () => jsonResponse({ message: 'down', code: 'X' }, 500),
-    });
-    await user.click(await screen.findByRole('button', { name: 'Share' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Share' });
-    expect(within(dialog).getByLabelText('Link')).toHaveValue(`${window.location.origin}/posts/${post.id}`);
+    const post = makePost({ sharesCount: 2 });
+    let outcome: 'shared' | 'dismissed' = 'dismissed';
+    const nativeShare = vi.fn(() =>
+      outcome === 'shared'
+        ? Promise.resolve()
+        : Promise.reject(new DOMException('Share canceled', 'AbortError')),
+    );
+    Object.defineProperty(navigator, 'share', { value: nativeShare, configurable: true });
+    try {
+      const { user, fetchMock } = renderDetail(post, {
+        [`POST /api/posts/${post.id}/share`]: () => jsonResponse({ sharesCount: 3, shareUrl: '' }),
+      });
+      await user.click(await screen.findByRole('button', { name: 'Share' }));
+      await waitFor(() => expect(nativeShare).toHaveBeenCalledTimes(1));
+      expect(nativeShare.mock.calls[0]).toEqual([
+        expect.objectContaining({ title: post.title, url: `${window.location.origin}/posts/${post.id}` }),
+      ]);
+      expect(screen.queryByRole('dialog', { name: 'Share' })).not.toBeInTheDocument();
+      expect(callsTo(fetchMock, `POST /api/posts/${post.id}/share`)).toHaveLength(0);
+
+      outcome = 'shared';
+      await user.click(screen.getByRole('button', { name: 'Share' }));
+      expect(await screen.findByText('3 shares')).toBeInTheDocument();
+      expect(callsTo(fetchMock, `POST /api/posts/${post.id}/share`)).toHaveLength(1);
+    } finally {
+      Reflect.deleteProperty(navigator, 'share');
+    }
   });
 
-  it('signs out on 401', async () => {
+  it('signs out on 401 when the share is counted', async () => {
     signIn();
+    vi.spyOn(window, 'open').mockReturnValue(null);
     const post = makePost();
     const { user, router } = renderDetail(post, {
       [`POST /api/posts/${post.id}/share`]: () =>
         jsonResponse({ message: 'Access token required', code: 'AUTH' }, 401),
     });
     await user.click(await screen.findByRole('button', { name: 'Share' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Share' });
+    await user.click(within(dialog).getByRole('button', { name: 'WhatsApp' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(window.localStorage.getItem('token')).toBeNull();
-    expect(screen.queryByRole('dialog', { name: 'Share' })).not.toBeInTheDocument();
   });
 });
 

@@ -186,6 +186,7 @@ export function PostDetail({ post, variant, isLoadingComments = false }: PostDet
         title={post.title}
         content={post.content}
         includeEmail
+        onShared={actions.recordShare}
       />
     </article>
   );

@@ -1,5 +1,5 @@
 import type { Post } from '@glimpse/shared';
-import { useRef, type ReactNode } from 'react';
+import { useMemo, useRef, type ReactNode } from 'react';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
@@ -7,6 +7,7 @@ import { LoadingState } from '../../components/Spinner';
 import { isIntersectionObserverSupported, useInfiniteScroll } from '../../components/useInfiniteScroll';
 import styles from './PostFeed.module.css';
 import { PostGrid } from './PostGrid';
+import { rememberedScroll, useScrollMemory } from '../../lib/scroll-memory';
 import { FEED_TEXT } from '../../lib/text';
 import { PostGridSkeleton } from './PostSkeletons';
 import { useFirstScreenCount } from './useFirstScreenCount';
@@ -32,6 +33,11 @@ export interface PostFeedProps {
   emptyMessage?: string;
   emptyAction?: ReactNode;
   errorMessage?: string;
+  /**
+   * Names this feed for scroll memory (lib/scroll-memory.ts): leaving and coming back (a tab,
+   * Back) returns to the same place with the same pages. Omitted, the feed remembers nothing.
+   */
+  scrollKey?: string;
 }
 
 /**
@@ -57,11 +63,18 @@ export function PostFeed({
   emptyMessage = FEED_TEXT.emptyMessage,
   emptyAction,
   errorMessage = FEED_TEXT.error,
+  scrollKey,
 }: PostFeedProps) {
   // The first screen's cards first, the rest once their photos are in (useFirstScreenCount).
   const feedRef = useRef<HTMLDivElement>(null);
   const shown = useFirstScreenCount(posts.length, feedRef);
-  const rendering = shown < posts.length;
+  // Coming back to a place further down: every remembered card at once, or there is no place.
+  const isReturning = useMemo(
+    () => (scrollKey ? (rememberedScroll(scrollKey) ?? 0) > 0 : false),
+    [scrollKey],
+  );
+  const rendering = !isReturning && shown < posts.length;
+  useScrollMemory(scrollKey ?? null, status === 'success' && posts.length > 0);
   // A failed next page stops the observer, or it would retry in a tight loop. While the first
   // page is still being rendered, the sentinel sits too high to mean "the end is near".
   const sentinelRef = useInfiniteScroll({

@@ -1,6 +1,7 @@
 import { MSG } from '@glimpse/shared';
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { rememberAfterSignIn, type PendingAction } from '../auth/after-sign-in';
 import { isApiError } from '../../api/http';
 import { useToast } from '../../components/useToast';
 import { useAuth } from '../../lib/useAuth';
@@ -10,8 +11,9 @@ export interface InteractionGuard {
   /**
    * True when signed in. Otherwise sends the visitor to /login (SPEC §1), first showing
    * `message` as a toast when given (follow says "Authentication required"), and returns false.
+   * Sign-in then comes back here (or to `returnTo`) and does `action` once (after-sign-in.ts).
    */
-  requireSignIn: (options?: { message?: string }) => boolean;
+  requireSignIn: (options?: { message?: string; action?: PendingAction; returnTo?: string }) => boolean;
   /**
    * The SPEC §7/§8 rule for like, comment, share and follow failures: 401 or 403 ends the
    * session and goes to /login; anything else is only logged.
@@ -22,16 +24,20 @@ export interface InteractionGuard {
 export function useInteractionGuard(): InteractionGuard {
   const { isAuthenticated, logout } = useAuth();
   const navigate = useNavigate();
+  const location = useLocation();
   const toast = useToast();
+  const here = `${location.pathname}${location.search}`;
 
   const requireSignIn = useCallback(
-    (options: { message?: string } = {}) => {
+    (options: { message?: string; action?: PendingAction; returnTo?: string } = {}) => {
       if (isAuthenticated) return true;
       if (options.message) toast.show(options.message, { type: 'error' });
-      void navigate('/login');
+      const returnTo = options.returnTo ?? here;
+      rememberAfterSignIn(returnTo, options.action ?? null);
+      void navigate('/login', { state: { from: returnTo } });
       return false;
     },
-    [isAuthenticated, navigate, toast],
+    [isAuthenticated, navigate, toast, here],
   );
 
   const handleError = useCallback(

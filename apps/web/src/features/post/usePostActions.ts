@@ -1,6 +1,6 @@
-import type { Author, Post, PostDetail } from '@glimpse/shared';
-import { useCallback, useState } from 'react';
-import { isApiError, isNetworkError } from '../../api/http';
+import { makeShareDescription, type Author, type Post, type PostDetail } from '@glimpse/shared';
+import { useCallback, useRef, useState } from 'react';
+import { isNetworkError } from '../../api/http';
 import { useFollowUserMutation } from '../../api/queries/follows';
 import {
   useCommentMutation,
@@ -31,7 +31,8 @@ export function useFollowAction() {
       },
       options: { onSuccess?: (result: { following: boolean }) => void } = {},
     ) => {
-      if (!requireSignIn({ message: FOLLOW_SIGN_IN_MESSAGE })) return;
+      if (!requireSignIn({ message: FOLLOW_SIGN_IN_MESSAGE, action: { kind: 'follow', userId: author.id } }))
+        return;
       mutate(
         {
           userId: author.id,
@@ -62,7 +63,7 @@ export function useLikeAction() {
   const toast = useToast();
   return useCallback(
     (post: LikeTarget, { onlyLike = false }: LikeOptions = {}): boolean => {
-      if (!requireSignIn()) return false;
+      if (!requireSignIn({ action: { kind: 'like', postId: post.id } })) return false;
       if (onlyLike && post.isLikedByUser) return true;
       if (isOffline()) {
         toast.show(OFFLINE_ACTION_TEXT.like, { type: 'error' });
@@ -78,10 +79,6 @@ export function useLikeAction() {
     },
     [requireSignIn, handleError, mutate, toast],
   );
-}
-
-function isAuthFailure(error: unknown): boolean {
-  return isApiError(error) && (error.status === 401 || error.status === 403);
 }
 
 /** The link a share dialog offers when the server gave none (SPEC §7 fallback). */
@@ -129,22 +126,39 @@ export function usePostActions(post: Post | PostDetail | undefined) {
     }
   };
 
-  /** Records a repost, stores the new count, then opens the dialog with the server's link. */
-  const openShare = () => {
-    if (!post || !requireSignIn()) return;
+  // One share counted per opening of the dialog, however many ways the link then goes out.
+  const isShareCounted = useRef(false);
+
+  /** Counts a share that was made (POST /api/posts/{id}/share) and stores the new count. */
+  const recordShare = () => {
+    if (!post || isShareCounted.current) return;
+    isShareCounted.current = true;
     share.mutate(
       { postId: post.id, shareType: 'repost' },
-      {
-        onSuccess: (result) => setShareState({ open: true, url: result.shareUrl || fallbackShareUrl(post) }),
-        onError: (error) => {
-          handleError(error, 'share post');
-          // Counting the share failed, but the person still wants the link (unless signed out).
-          if (!isAuthFailure(error)) {
-            setShareState({ open: true, url: fallbackShareUrl(post) });
-          }
-        },
-      },
+      { onError: (error) => handleError(error, 'share post') },
     );
+  };
+
+  /**
+   * Share: the device's own share sheet where there is one (navigator.share), our dialog
+   * elsewhere. Opening either counts nothing; a share is counted once one is made (the sheet
+   * finished, or the dialog sent the link somewhere or copied it).
+   */
+  const openShare = async () => {
+    if (!post || !requireSignIn()) return;
+    isShareCounted.current = false;
+    const url = fallbackShareUrl(post);
+    if (typeof navigator.share === 'function') {
+      try {
+        await navigator.share({ title: post.title, text: makeShareDescription(post.content), url });
+        recordShare();
+        return;
+      } catch (error) {
+        // Dismissed: nothing was shared. Refused (no user gesture, a type it cannot share): our dialog.
+        if (error instanceof DOMException && error.name === 'AbortError') return;
+      }
+    }
+    setShareState({ open: true, url });
   };
 
   const setShareOpen = (open: boolean) => setShareState((s) => ({ ...s, open }));
@@ -158,7 +172,8 @@ export function usePostActions(post: Post | PostDetail | undefined) {
     /** Why the last comment was not posted (offline), until the next try. */
     commentError,
     clearCommentError: () => setCommentError(null),
-    openShare,
+    openShare: () => void openShare(),
+    recordShare,
     isSharing: share.isPending,
     share: shareState,
     setShareOpen,

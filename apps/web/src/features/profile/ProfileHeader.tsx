@@ -43,8 +43,9 @@ export function ProfileHeader({ profile, isOwn }: ProfileHeaderProps) {
   const isBlocked = Boolean(profile.isBlockedByUser);
 
   const onMessage = () => {
-    if (!requireSignIn()) return;
-    void navigate(`/chat?userId=${encodeURIComponent(profile.id)}`);
+    const chatWith = `/chat?userId=${encodeURIComponent(profile.id)}`;
+    if (!requireSignIn({ returnTo: chatWith })) return;
+    void navigate(chatWith);
   };
 
   return (

@@ -4,6 +4,7 @@ import { useUserPostsInfiniteQuery } from '../../api/queries/users';
 import { Button, ButtonLink } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
+import { useScrollMemory } from '../../lib/scroll-memory';
 import { FEED_TEXT, PRIVATE_PROFILE_TEXT, PROFILE_TEXT } from '../../lib/text';
 import { PostGrid, PostGridSkeleton } from '../post';
 import styles from './ProfilePage.module.css';
@@ -18,6 +19,8 @@ export interface ProfilePostsTabProps {
 export function ProfilePostsTab({ profile, isOwn }: ProfilePostsTabProps) {
   const query = useUserPostsInfiniteQuery(profile.id);
   const posts = flattenPosts(query.data);
+  // Back from a post returns to the same card with the same pages loaded.
+  useScrollMemory(`profile:${profile.id}:posts`, query.isSuccess && posts.length > 0);
 
   if (query.isPending) return <PostGridSkeleton label={FEED_TEXT.loading} count={4} />;
   if (query.isError && posts.length === 0)

@@ -60,6 +60,7 @@ export function SearchPage() {
       onOpenPost={modal.openPost}
       onFollow={(post) => followAlert(post.author)}
       label={`Posts matching ${query}`}
+      scrollKey={`search:${type}:${query}`}
     />
   );
 

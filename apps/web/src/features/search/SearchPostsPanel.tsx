@@ -12,6 +12,8 @@ export interface SearchPostsPanelProps {
   onOpenPost: (post: Post) => void;
   onFollow: (post: Post) => void;
   label: string;
+  /** PostFeed's scroll memory name for this search. */
+  scrollKey?: string;
 }
 
 /**

@@ -25,6 +25,8 @@ export interface ShareDialogProps {
   content?: string;
   /** Post dialogs add an email draft (SPEC §2). */
   includeEmail?: boolean;
+  /** A share was made: the link went to a platform or an email draft, or was copied. */
+  onShared?: () => void;
 }
 
 const POPUP_TARGETS: Array<{ target: PopupShareTarget; label: string; icon: ReactNode }> = [
@@ -41,6 +43,7 @@ export function ShareDialog({
   title,
   content = '',
   includeEmail = true,
+  onShared,
 }: ShareDialogProps) {
   const [copyState, setCopyState] = useState<'idle' | 'copied' | 'failed'>('idle');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -52,6 +55,7 @@ export function ShareDialog({
   const onCopy = async () => {
     const ok = await copyText(url);
     setCopyState(ok ? 'copied' : 'failed');
+    if (ok) onShared?.();
     clearTimeout(timer.current);
     if (ok) timer.current = setTimeout(() => setCopyState('idle'), SHARE_COPY_CONFIRM_MS);
   };
@@ -78,7 +82,10 @@ export function ShareDialog({
             <button
               type="button"
               className={cx(styles.target, styles[target])}
-              onClick={() => openSharePopup(buildShareLink(target, share))}
+              onClick={() => {
+                openSharePopup(buildShareLink(target, share));
+                onShared?.();
+              }}
             >
               <span className={styles.icon}>{icon}</span>
               {label}
@@ -87,7 +94,7 @@ export function ShareDialog({
         ))}
         {includeEmail && (
           <li>
-            <a className={cx(styles.target, styles.email)} href={buildEmailLink(share)}>
+            <a className={cx(styles.target, styles.email)} href={buildEmailLink(share)} onClick={onShared}>
               <span className={styles.icon}>
                 <EmailIcon />
               </span>

@@ -1,0 +1,1 @@
+CREATE INDEX "posts_city_position_idx" ON "posts" USING btree ("latitude","longitude") WHERE "posts"."latitude" is not null and "posts"."longitude" is not null and "posts"."city" <> '';

@@ -105,6 +105,8 @@ export const RATE_LIMITS = {
   chats: { max: 60, windowMs: 60 * MINUTE_MS, per: 'member' },
   /** Reports filed (a flood of reports is itself abuse). */
   reports: { max: 20, windowMs: 60 * MINUTE_MS, per: 'member' },
+  /** Edits of one's own posts and comments. */
+  edits: { max: 60, windowMs: 10 * MINUTE_MS, per: 'member' },
 } as const satisfies Record<string, { max: number; windowMs: number; per: 'member' | 'address' }>;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 

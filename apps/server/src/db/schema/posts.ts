@@ -43,6 +43,8 @@ export const posts = pgTable(
     likesCount: integer('likes_count').notNull().default(0),
     commentsCount: integer('comments_count').notNull().default(0),
     sharesCount: integer('shares_count').notNull().default(0),
+    /** Members who saved the post (the `saves` rows), moved in the same transaction as they are. */
+    savesCount: integer('saves_count').notNull().default(0),
     /**
      * Time-decayed engagement ("hot") score: log10(weighted engagement) + epoch seconds / 45000.
      * Newer posts start higher, so the order decays with age without ever being recomputed;
@@ -57,6 +59,8 @@ export const posts = pgTable(
     ),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** When its author last edited it (PUT /api/posts/{id}); null until then. */
+    editedAt: timestamp('edited_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     index('posts_created_idx').on(t.createdAt.desc(), t.id.desc()),
@@ -156,6 +160,8 @@ export const comments = pgTable(
     removedAt: timestamp('removed_at', { withTimezone: true, mode: 'date' }),
     removedBy: varchar('removed_by', { length: 24 }).references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** When its author last edited it; null until then. */
+    editedAt: timestamp('edited_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [index('comments_post_created_idx').on(t.postId, t.createdAt.desc(), t.id.desc())],
 );
@@ -174,4 +180,22 @@ export const shares = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('shares_post_idx').on(t.postId), index('shares_user_idx').on(t.userId)],
+);
+
+/** A member's saved post (private: only the member lists it; posts carry only the count). */
+export const saves = pgTable(
+  'saves',
+  {
+    postId: varchar('post_id', { length: 24 })
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: varchar('user_id', { length: 24 })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'saves_pk', columns: [t.postId, t.userId] }),
+    index('saves_user_created_idx').on(t.userId, t.createdAt.desc(), t.postId),
+  ],
 );

@@ -87,6 +87,7 @@ export function toPost(
     ...(row.removedAt ? { removedByModerator: true } : {}),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    editedAt: row.editedAt ? row.editedAt.toISOString() : null,
   };
 }
 
@@ -100,7 +101,7 @@ export function toFeedPost(row: FeedPageRow, urls: PublicUrls): Post {
 }
 
 export function toComment(
-  row: { id: string; content: string; createdAt: Date; removedAt?: Date | null },
+  row: { id: string; content: string; createdAt: Date; editedAt: Date | null; removedAt?: Date | null },
   user: AuthorRow,
   urls: PublicUrls,
 ): Comment {
@@ -109,6 +110,7 @@ export function toComment(
     _id: row.id,
     content: row.content,
     createdAt: row.createdAt.toISOString(),
+    editedAt: row.editedAt ? row.editedAt.toISOString() : null,
     ...(row.removedAt ? { removedByModerator: true } : {}),
     user: { id: user.id, _id: user.id, username: user.username, profile: toShortProfile(user, urls) },
   };

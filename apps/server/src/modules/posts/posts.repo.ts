@@ -31,6 +31,7 @@ export const postColumns = {
   removedAt: posts.removedAt,
   createdAt: posts.createdAt,
   updatedAt: posts.updatedAt,
+  editedAt: posts.editedAt,
 };
 type PostTableRow = typeof posts.$inferSelect;
 

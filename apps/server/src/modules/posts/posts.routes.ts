@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ZCommentBody,
+  ZCommentIdParams,
   ZCommentResult,
   ZCommentsPage,
   ZCommentsQuery,
@@ -19,6 +20,9 @@ import {
   ZPostList,
   ZShareBody,
   ZShareResult,
+  ZUpdateCommentResult,
+  ZUpdatePostBody,
+  ZUpdatePostResponse,
   type PostList,
 } from '@glimpse/shared';
 import { BEARER_OPTIONAL, BEARER_REQUIRED, ERROR_ANSWERS } from '../../plugins/api-docs.js';
@@ -31,6 +35,7 @@ import {
   sharePost,
   toggleLike,
 } from './posts.engagement.service.js';
+import { updateComment, updatePost } from './posts.edit.service.js';
 import { createPost, deletePost, getLocationStats, listFeedJson, listLikedPosts } from './posts.service.js';
 
 /** What Fastify itself sends with a serialized JSON answer. */
@@ -106,6 +111,40 @@ export async function postsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) =>
       getPostDetail(ctx, request.viewer, request.params.id, urlsOf(app, request), request.ip),
+  );
+
+  r.put(
+    '/api/posts/:id',
+    {
+      ...required,
+      config: rateLimit('edits'),
+      schema: {
+        summary: 'Edits a post (its author): fields, privacy, location, the order and texts of its images',
+        security: BEARER_REQUIRED,
+        params: ZPostIdParams,
+        body: ZUpdatePostBody,
+        response: { 200: ZUpdatePostResponse, ...ERROR_ANSWERS },
+      },
+    },
+    async (request) =>
+      updatePost(ctx, viewerOf(request), request.params.id, request.body, urlsOf(app, request)),
+  );
+
+  r.put(
+    '/api/posts/:postId/comments/:commentId',
+    {
+      ...required,
+      config: rateLimit('edits'),
+      schema: {
+        summary: 'Edits a comment (its author)',
+        security: BEARER_REQUIRED,
+        params: ZCommentIdParams,
+        body: ZCommentBody,
+        response: { 200: ZUpdateCommentResult, ...ERROR_ANSWERS },
+      },
+    },
+    async (request) =>
+      updateComment(ctx, viewerOf(request), request.params, request.body, urlsOf(app, request)),
   );
 
   r.delete(

@@ -68,6 +68,7 @@ export function makePost(overrides: Partial<Post> = {}): Post {
     isLikedByUser: false,
     createdAt: new Date(Date.now() - 2 * 60 * 60 * 1000).toISOString(),
     updatedAt: new Date().toISOString(),
+    editedAt: null,
     ...overrides,
   };
 }
@@ -79,6 +80,7 @@ export function makeComment(overrides: Partial<Comment> = {}): Comment {
     _id: id,
     content: 'Gorgeous!',
     createdAt: new Date(Date.now() - 5 * 60 * 1000).toISOString(),
+    editedAt: null,
     user: {
       id: 'c0c0c0c0c0c0c0c0c0c0c0c0',
       _id: 'c0c0c0c0c0c0c0c0c0c0c0c0',

@@ -68,6 +68,7 @@ export function makePost(overrides: Partial<Post> = {}): Post {
     isLikedByUser: true,
     createdAt: '2026-01-02T00:00:00.000Z',
     updatedAt: '2026-01-02T00:00:00.000Z',
+    editedAt: null,
     ...overrides,
   };
 }

@@ -40,6 +40,7 @@ export const appRoutes: RouteObject[] = [
               { path: 'chat', lazy: lazyPage('chat') },
               { path: 'notification', lazy: lazyPage('notifications') },
               { path: 'create-post', lazy: lazyPage('createPost') },
+              { path: 'posts/:postId/edit', lazy: lazyPage('editPost') },
             ],
           },
           { path: '*', lazy: lazyPage('notFound') },

@@ -149,6 +149,33 @@ export const CREATE_POST_MSG = {
   success: 'Post created successfully!',
 } as const;
 
+/** Editing and deleting one's own posts and comments (issue 30). */
+export const EDIT_POST_TEXT = {
+  edit: 'Edit',
+  editPost: 'Edit post',
+  editComment: 'Edit comment',
+  deletePost: 'Delete post',
+  deletePostConfirm: 'Delete this post? Its photos, likes and comments go with it. This cannot be undone.',
+  deleted: 'Post deleted',
+  deleteFailed: 'Failed to delete post',
+  heading: 'Edit Post',
+  save: 'Save changes',
+  saving: 'Saving...',
+  saved: 'Post updated',
+  saveFailed: 'Failed to update post',
+  cancel: 'Cancel',
+  edited: 'Edited',
+  loading: 'Loading post...',
+  notYours: 'You can only edit your own posts',
+  removePhoto: 'Remove photo',
+  moveEarlier: 'Move photo earlier',
+  moveLater: 'Move photo later',
+  altText: 'Alt text',
+  photoLabel: (n: number) => `Photo ${n}`,
+  keepOnePhoto: 'A post keeps at least one photo',
+  commentSave: 'Save',
+} as const;
+
 export const POPULAR_CITIES_TEXT = {
   title: 'Popular Cities',
   loading: 'Loading cities...',

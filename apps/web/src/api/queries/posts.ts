@@ -12,6 +12,9 @@ import {
   type PostList,
   type ShareResult,
   type ShareType,
+  type UpdateCommentResult,
+  type UpdatePostInput,
+  type UpdatePostResponse,
 } from '@glimpse/shared';
 import {
   infiniteQueryOptions,
@@ -23,7 +26,7 @@ import {
 } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { http } from '../http';
-import { findCachedPost, updatePostInCaches } from './cache-patch';
+import { findCachedPost, removePostFromCaches, updatePostInCaches } from './cache-patch';
 
 /** Feeds move quickly; a minute keeps back-and-forth navigation instant without going stale. */
 export const FEED_STALE_TIME_MS = 60_000;
@@ -262,5 +265,60 @@ export function useCreatePostMutation() {
   return useMutation({
     mutationFn: (input: CreatePostInput) => http.post<CreatePostResponse>('/posts', input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: postKeys.lists() }),
+  });
+}
+
+/**
+ * PUT /api/posts/{id}: the answer replaces every cached copy of the post. The detail keeps its
+ * Comment objects (lists carry comment ids in `engagement`, the detail does not).
+ */
+export function useUpdatePostMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ postId, changes }: { postId: string; changes: UpdatePostInput }) =>
+      http.put<UpdatePostResponse>(`/posts/${encodeURIComponent(postId)}`, changes),
+    onSuccess: ({ post }) => {
+      const { engagement: _kept, ...changes } = post;
+      updatePostInCaches(queryClient, post.id, changes);
+      // A changed privacy or category may move it in or out of lists: read them again.
+      void queryClient.invalidateQueries({ queryKey: postKeys.lists() });
+    },
+  });
+}
+
+/** DELETE /api/posts/{id}: the post leaves every cached list and its detail at once. */
+export function useDeletePostMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (postId: string) => http.delete<{ message: string }>(`/posts/${encodeURIComponent(postId)}`),
+    onSuccess: (_answer, postId) => {
+      removePostFromCaches(queryClient, postId);
+      queryClient.removeQueries({ queryKey: postKeys.detail(postId), exact: true });
+    },
+  });
+}
+
+/** PUT /api/posts/{postId}/comments/{commentId}: the edited comment replaces it in the detail. */
+export function useUpdateCommentMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ postId, commentId, content }: { postId: string; commentId: string; content: string }) =>
+      http.put<UpdateCommentResult>(
+        `/posts/${encodeURIComponent(postId)}/comments/${encodeURIComponent(commentId)}`,
+        { content },
+      ),
+    onSuccess: ({ comment }, { postId }) => {
+      queryClient.setQueryData<PostDetail>(postKeys.detail(postId), (detail) =>
+        detail
+          ? {
+              ...detail,
+              engagement: {
+                ...detail.engagement,
+                comments: detail.engagement.comments.map((c) => (c.id === comment.id ? comment : c)),
+              },
+            }
+          : detail,
+      );
+    },
   });
 }

@@ -3,11 +3,12 @@ import type { MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Avatar } from '../../components/Avatar';
 import { cx } from '../../lib/cx';
-import { MODERATION_TEXT } from '../../lib/text';
+import { EDIT_POST_TEXT, MODERATION_TEXT } from '../../lib/text';
 import { useAuth } from '../../lib/useAuth';
 import moderationStyles from '../moderation/Moderation.module.css';
 import { CardCarousel } from './CardCarousel';
 import { FollowButton } from './FollowButton';
+import { OwnPostMenu } from './OwnPostMenu';
 import styles from './PostCard.module.css';
 import { PostStats } from './PostStats';
 import type { ImagePriority } from './ResponsiveImage';
@@ -90,9 +91,10 @@ export function PostCard({ post, onOpen, onFollow, priority = 'lazy', className 
             <Link to={profileHref(post.author.username)} className={styles.author}>
               {name}
             </Link>
-            <time className={styles.date} dateTime={post.createdAt}>
-              {formatCardDate(post.createdAt)}
-            </time>
+            <span className={styles.date}>
+              <time dateTime={post.createdAt}>{formatCardDate(post.createdAt)}</time>
+              {post.editedAt && <span className={styles.edited}> · {EDIT_POST_TEXT.edited}</span>}
+            </span>
           </span>
           {showFollow && (
             <FollowButton
@@ -102,6 +104,7 @@ export function PostCard({ post, onOpen, onFollow, priority = 'lazy', className 
               onClick={() => onFollow?.(post)}
             />
           )}
+          {isOwnPost && <OwnPostMenu postId={post.id} className={styles.ownMenu} />}
         </div>
         <PostStats post={post} className={styles.stats} />
       </div>

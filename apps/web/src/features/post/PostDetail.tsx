@@ -15,12 +15,13 @@ import { cx } from '../../lib/cx';
 import { useAuth } from '../../lib/useAuth';
 import { PostMenu } from '../moderation/PostMenu';
 import moderationStyles from '../moderation/Moderation.module.css';
-import { MODERATION_TEXT } from '../../lib/text';
+import { EDIT_POST_TEXT, MODERATION_TEXT } from '../../lib/text';
 import { ShareDialog } from '../share/ShareDialog';
 import { CommentForm } from './CommentForm';
 import { CommentList } from './CommentList';
 import { FollowButton } from './FollowButton';
 import { ImageViewer } from './ImageViewer';
+import { OwnPostMenu } from './OwnPostMenu';
 import styles from './PostDetail.module.css';
 import { PostGallery } from './PostGallery';
 import { PostStats } from './PostStats';
@@ -34,13 +35,15 @@ export interface PostDetailProps {
   variant: 'modal' | 'page';
   /** The post shown is a feed copy without comments yet; the detail is on its way. */
   isLoadingComments?: boolean;
+  /** After its author deleted it from the ⋯ menu (close the dialog, leave the page). */
+  onDeleted?: () => void;
 }
 
 /**
  * Everything about one post (SPEC §2): images and full-size viewer, author with Follow, title,
  * category, date, content, tags, location, stats, Like and Share, and the comments.
  */
-export function PostDetail({ post, variant, isLoadingComments = false }: PostDetailProps) {
+export function PostDetail({ post, variant, isLoadingComments = false, onDeleted }: PostDetailProps) {
   const { user, isAuthenticated } = useAuth();
   const actions = usePostActions(post);
   const [viewerIndex, setViewerIndex] = useState<number | null>(null);
@@ -84,6 +87,7 @@ export function PostDetail({ post, variant, isLoadingComments = false }: PostDet
             />
           )}
           {isAuthenticated && !isOwnPost && <PostMenu postId={post.id} />}
+          {isOwnPost && <OwnPostMenu postId={post.id} onDeleted={onDeleted} />}
         </header>
 
         <div className={styles.scroll}>
@@ -98,6 +102,11 @@ export function PostDetail({ post, variant, isLoadingComments = false }: PostDet
               <time dateTime={post.createdAt} title={new Date(post.createdAt).toLocaleString()}>
                 {formatCardDate(post.createdAt)}
               </time>
+              {post.editedAt && (
+                <time dateTime={post.editedAt} title={new Date(post.editedAt).toLocaleString()}>
+                  {EDIT_POST_TEXT.edited}
+                </time>
+              )}
               {variant === 'page' && images.length > 0 && <span>{photoCountLabel(images.length)}</span>}
             </p>
             <Title className={styles.title}>{post.title}</Title>

@@ -107,6 +107,8 @@ export const RATE_LIMITS = {
   reports: { max: 20, windowMs: 60 * MINUTE_MS, per: 'member' },
   /** Edits of one's own posts and comments. */
   edits: { max: 60, windowMs: 10 * MINUTE_MS, per: 'member' },
+  /** Save/unsave toggles. */
+  saves: { max: 200, windowMs: 10 * MINUTE_MS, per: 'member' },
 } as const satisfies Record<string, { max: number; windowMs: number; per: 'member' | 'address' }>;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 

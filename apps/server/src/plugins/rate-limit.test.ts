@@ -149,6 +149,7 @@ describe('writes per member', () => {
     },
     shares: { call: (m) => post(`/api/posts/${postId}/share`, m, { shareType: 'link' }), ok: 200 },
     likes: { call: (m) => post(`/api/posts/${postId}/like`, m, {}), ok: 200 },
+    saves: { call: (m) => post(`/api/posts/${postId}/save`, m, {}), ok: 200 },
     follows: { call: (m) => post(`/api/users/${target.id}/follow`, m, {}), ok: 200 },
     chats: { call: (m) => post('/api/chats', m, { participantId: target.id }), ok: 200 },
     // A fresh member each time: one open report per reporter and target.

@@ -210,6 +210,10 @@ export const ZLikedPostsQuery = makePageQuery(PROFILE_PAGE_SIZE).extend({
 });
 export type LikedPostsQuery = z.infer<typeof ZLikedPostsQuery>;
 
+/** GET /api/users/me/saved: newest save first. */
+export const ZSavedPostsQuery = makePageQuery(PROFILE_PAGE_SIZE);
+export type SavedPostsQuery = z.infer<typeof ZSavedPostsQuery>;
+
 /**
  * GET /api/posts/{id}/comments: newest first, so page 2 at the default size continues exactly
  * where the detail call's newest 50 stop.
@@ -305,6 +309,10 @@ export const ZPost = ZEntity.extend({
   commentsCount: z.number().int(),
   sharesCount: z.number().int(),
   isLikedByUser: z.boolean(),
+  /** Members who saved it (who they are is never told: saves are private). */
+  savesCount: z.number().int(),
+  /** Whether the viewer saved it (false signed out). */
+  isSavedByUser: z.boolean(),
   /** Only on the author's own post that a moderator removed (nobody else sees it). */
   removedByModerator: z.boolean().optional(),
   createdAt: ZIsoDate,
@@ -326,6 +334,10 @@ export type PostDetail = z.infer<typeof ZPostDetail>;
 
 export const ZPostList = z.object({ posts: z.array(ZPost), pagination: ZPagination });
 export type PostList = z.infer<typeof ZPostList>;
+
+/** POST /api/posts/{id}/save (a toggle). */
+export const ZSaveResult = z.object({ saved: z.boolean(), savesCount: z.number().int() });
+export type SaveResult = z.infer<typeof ZSaveResult>;
 
 /** PUT /api/posts/{id}. */
 export const ZUpdatePostResponse = z.object({ message: z.string(), post: ZPost });

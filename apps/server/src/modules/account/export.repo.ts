@@ -78,6 +78,25 @@ export function selectExportComments(db: DbOrTx, viewer: PostViewer): Promise<un
   );
 }
 
+/**
+ * The member's saved posts, oldest save first, each with its post when they may still see it
+ * (else only its id, as for comments).
+ */
+export function selectExportSaves(db: DbOrTx, viewer: PostViewer): Promise<unknown[]> {
+  const visible = visiblePostsWhere(viewer);
+  return jsonOf(
+    db,
+    sql`SELECT coalesce(json_agg(json_build_object(
+          'savedAt', sv.created_at,
+          'post', CASE WHEN ${visible}
+                    THEN json_build_object('id', ${posts.id}, 'title', ${posts.title}, 'author', ${memberRef('a')})
+                    ELSE json_build_object('id', ${posts.id}) END
+        ) ORDER BY sv.created_at, sv.post_id), '[]'::json) AS data
+        FROM saves sv JOIN ${posts} ON ${posts.id} = sv.post_id JOIN users a ON a.id = ${posts.authorId}
+        WHERE sv.user_id = ${viewer.id}`,
+  );
+}
+
 /** The member's chats: who is in them and every message, both sides, oldest first. */
 export function selectExportChats(db: DbOrTx, userId: string): Promise<unknown[]> {
   return jsonOf(

@@ -12,6 +12,7 @@ import {
   selectExportComments,
   selectExportFollows,
   selectExportPosts,
+  selectExportSaves,
   type ExportPost,
 } from './export.repo.js';
 
@@ -23,6 +24,7 @@ export const EXPORT_FILES = [
   'messages.json',
   'following.json',
   'followers.json',
+  'saved.json',
 ] as const;
 
 interface MediaEntry {
@@ -98,12 +100,13 @@ export async function openExport(
 
   const user = await findUserById(ctx.db, viewer.id);
   if (!user) throw new AppError('UNAUTHENTICATED', MSG.accessTokenRequired);
-  const [posts, comments, chats, following, followers] = await Promise.all([
+  const [posts, comments, chats, following, followers, saved] = await Promise.all([
     selectExportPosts(ctx.db, viewer.id),
     selectExportComments(ctx.db, viewer),
     selectExportChats(ctx.db, viewer.id),
     selectExportFollows(ctx.db, viewer.id, 'following'),
     selectExportFollows(ctx.db, viewer.id, 'followers'),
+    selectExportSaves(ctx.db, viewer),
   ]);
 
   const media: MediaEntry[] = [];
@@ -116,6 +119,7 @@ export async function openExport(
     'messages.json': chats,
     'following.json': following,
     'followers.json': followers,
+    'saved.json': saved,
   };
 
   const zip = new ZipFile();

@@ -62,7 +62,7 @@ export function engagementOf(row: PostRow | PostPageRow): Engagement {
 /** A stored post as API.md's Post; the caller supplies what was batch-loaded for the page. */
 export function toPost(
   row: PostRow | PostPageRow,
-  extra: { author: Author; images: PostImage[]; isLikedByUser: boolean },
+  extra: { author: Author; images: PostImage[]; isLikedByUser: boolean; isSavedByUser: boolean },
 ): Post {
   return {
     id: row.id,
@@ -83,6 +83,8 @@ export function toPost(
     commentsCount: row.commentsCount,
     sharesCount: row.sharesCount,
     isLikedByUser: extra.isLikedByUser,
+    savesCount: row.savesCount,
+    isSavedByUser: extra.isSavedByUser,
     // Only its author can see a removed post at all (posts.visibility.ts).
     ...(row.removedAt ? { removedByModerator: true } : {}),
     createdAt: row.createdAt.toISOString(),
@@ -97,6 +99,7 @@ export function toFeedPost(row: FeedPageRow, urls: PublicUrls): Post {
     author: toAuthor(row.author, urls, { isFollowedByUser: row.isFollowed }),
     images: row.images.map((image) => toPostImage(image, urls)),
     isLikedByUser: row.isLiked,
+    isSavedByUser: row.isSaved,
   });
 }
 

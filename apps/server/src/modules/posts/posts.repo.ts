@@ -3,7 +3,7 @@ import type { FeedSort } from '@glimpse/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { insertedRow } from '../../lib/db-errors.js';
 import type { PageWindow, TimeKey } from '../../lib/pagination.js';
-import { comments, follows, likes, postMedia, posts, shares, users } from '../../db/schema/index.js';
+import { comments, follows, likes, postMedia, posts, saves, shares, users } from '../../db/schema/index.js';
 import { authorColumns } from '../users/users.repo.js';
 import { hotScoreExpr, type EngagementCounts } from './posts.hot.js';
 import { visiblePostsWhere, type PostViewer } from './posts.visibility.js';
@@ -27,6 +27,7 @@ export const postColumns = {
   likesCount: posts.likesCount,
   commentsCount: posts.commentsCount,
   sharesCount: posts.sharesCount,
+  savesCount: posts.savesCount,
   hotScore: posts.hotScore,
   removedAt: posts.removedAt,
   createdAt: posts.createdAt,
@@ -334,15 +335,15 @@ export async function selectLocationStats(
 
 /**
  * What a page of posts needs besides its rows, one `IN (...)` query each, run together: the
- * authors, the images in order, and (signed in) which of the posts the viewer liked and which
- * of the authors they follow.
+ * authors, the images in order, and (signed in) which of the posts the viewer liked and saved and
+ * which of the authors they follow.
  */
 export async function selectPageExtras(
   db: DbOrTx,
   page: { postIds: string[]; authorIds: string[]; viewerId: string | null },
 ) {
   const { postIds, authorIds, viewerId } = page;
-  const [authors, media, liked, followed] = await Promise.all([
+  const [authors, media, liked, followed, saved] = await Promise.all([
     db.select(authorColumns).from(users).where(inArray(users.id, authorIds)),
     db
       .select({
@@ -370,11 +371,18 @@ export async function selectPageExtras(
           .from(follows)
           .where(and(eq(follows.followerId, viewerId), inArray(follows.followeeId, authorIds)))
       : Promise.resolve([]),
+    viewerId
+      ? db
+          .select({ postId: saves.postId })
+          .from(saves)
+          .where(and(eq(saves.userId, viewerId), inArray(saves.postId, postIds)))
+      : Promise.resolve([]),
   ]);
   return {
     authors,
     media,
     likedPostIds: liked.map((l) => l.postId),
     followedAuthorIds: followed.map((f) => f.id),
+    savedPostIds: saved.map((s) => s.postId),
   };
 }

@@ -13,6 +13,8 @@ import {
   ZFeedQuery,
   ZLikedPostsQuery,
   ZLikeResult,
+  ZSavedPostsQuery,
+  ZSaveResult,
   ZLocationStat,
   ZMessageAnswer,
   ZPostDetail,
@@ -36,6 +38,7 @@ import {
   toggleLike,
 } from './posts.engagement.service.js';
 import { updateComment, updatePost } from './posts.edit.service.js';
+import { listSavedPosts, toggleSave } from './posts.saves.service.js';
 import { createPost, deletePost, getLocationStats, listFeedJson, listLikedPosts } from './posts.service.js';
 
 /** What Fastify itself sends with a serialized JSON answer. */
@@ -192,6 +195,36 @@ export async function postsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => toggleLike(ctx, viewerOf(request), request.params.id, urlsOf(app, request)),
+  );
+
+  r.post(
+    '/api/posts/:id/save',
+    {
+      ...required,
+      config: rateLimit('saves'),
+      schema: {
+        summary: 'Saves, or unsaves when already saved (private: only the member lists their saves)',
+        security: BEARER_REQUIRED,
+        params: ZPostIdParams,
+        body: ZEmptyBody,
+        response: { 200: ZSaveResult, ...ERROR_ANSWERS },
+      },
+    },
+    async (request) => toggleSave(ctx, viewerOf(request), request.params.id),
+  );
+
+  r.get(
+    '/api/users/me/saved',
+    {
+      ...required,
+      schema: {
+        summary: 'Posts the member saved, newest save first (only those they may still see)',
+        security: BEARER_REQUIRED,
+        querystring: ZSavedPostsQuery,
+        response: { 200: ZPostList, ...ERROR_ANSWERS },
+      },
+    },
+    async (request) => listSavedPosts(ctx, viewerOf(request), request.query, urlsOf(app, request)),
   );
 
   r.post(

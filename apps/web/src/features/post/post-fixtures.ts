@@ -66,6 +66,8 @@ export function makePost(overrides: Partial<Post> = {}): Post {
     commentsCount: 1,
     sharesCount: 2,
     isLikedByUser: false,
+    savesCount: 0,
+    isSavedByUser: false,
     createdAt: new Date(Date.now() - 2 * 60 * 60 * 1000).toISOString(),
     updatedAt: new Date().toISOString(),
     editedAt: null,

@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { createMember, createPost, expectAccessible, signIn } from '../fixtures';
 
-test('edit and delete your own post from its ⋯ menu', async ({ page, request }) => {
+test('edit and delete your own post from its ⋯ menu, then save it and find it on the Saved tab', async ({
+  page,
+  request,
+}) => {
   const member = await createMember(request, 'ed');
   const stamp = Date.now();
   const keep = await createPost(request, member, { title: `Harbour at dawn ${stamp}`, images: 2 });
@@ -43,4 +46,15 @@ test('edit and delete your own post from its ⋯ menu', async ({ page, request }
   await expect(card(edited)).toBeVisible();
   const gone = await request.get(`/api/posts/${doomed.id}`);
   expect(gone.status()).toBe(404);
+
+  // The bookmark beside the post's controls, and the profile's own Saved tab.
+  await card(edited).getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(card(edited).getByRole('button', { name: 'Remove from saved' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await page.goto(`/profile/${member.username}?tab=saved`);
+  await expect(page.getByRole('tab', { name: 'Saved' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('list', { name: 'Saved posts' })).toContainText(edited);
+  await expectAccessible(page);
 });

@@ -176,6 +176,19 @@ export const EDIT_POST_TEXT = {
   commentSave: 'Save',
 } as const;
 
+/** Saved posts (issue 30). */
+export const SAVE_TEXT = {
+  save: 'Save',
+  unsave: 'Remove from saved',
+  savedTab: 'Saved',
+  savedEmpty: 'No saved posts yet',
+  savedEmptyMessage: 'Tap the bookmark on a post to keep it here. Only you can see what you save.',
+  loading: 'Loading saved posts...',
+  failed: 'Failed to load saved posts.',
+  loadMore: 'Load More Saved Posts',
+  saveFailed: 'Failed to save post. Please try again.',
+} as const;
+
 export const POPULAR_CITIES_TEXT = {
   title: 'Popular Cities',
   loading: 'Loading cities...',

@@ -1,5 +1,6 @@
 import {
   FEED_PAGE_SIZE,
+  PROFILE_PAGE_SIZE,
   type Comment,
   type CommentResult,
   type CreatePostInput,
@@ -10,6 +11,7 @@ import {
   type Post,
   type PostDetail,
   type PostList,
+  type SaveResult,
   type ShareResult,
   type ShareType,
   type UpdateCommentResult,
@@ -320,5 +322,62 @@ export function useUpdateCommentMutation() {
           : detail,
       );
     },
+  });
+}
+
+/** What the save toggle needs to know about the post as the user saw it. */
+export type SaveTarget = Pick<Post, 'id' | 'isSavedByUser' | 'savesCount'>;
+
+/** Saved posts of the member, newest save first (the profile's Saved tab). */
+export const savedPostsKey = () => [...postKeys.all, 'saved'] as const;
+
+/**
+ * POST /api/posts/{id}/save (a toggle). Optimistic in every cached copy; the server's answer is
+ * the truth; the old state comes back on failure. The Saved tab is read again afterwards.
+ */
+export function useSavePostMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (post: SaveTarget) => http.post<SaveResult>(`/posts/${encodeURIComponent(post.id)}/save`),
+    onMutate: async (post) => {
+      await queryClient.cancelQueries({ queryKey: postKeys.detail(post.id) });
+      const saved = !post.isSavedByUser;
+      updatePostInCaches(queryClient, post.id, {
+        isSavedByUser: saved,
+        savesCount: Math.max(0, post.savesCount + (saved ? 1 : -1)),
+      });
+    },
+    onError: (_error, post) => {
+      updatePostInCaches(queryClient, post.id, {
+        isSavedByUser: post.isSavedByUser,
+        savesCount: post.savesCount,
+      });
+    },
+    onSuccess: (result, post) => {
+      updatePostInCaches(queryClient, post.id, {
+        isSavedByUser: result.saved,
+        savesCount: result.savesCount,
+      });
+      void queryClient.invalidateQueries({ queryKey: savedPostsKey() });
+    },
+  });
+}
+
+/** GET /api/users/me/saved as an infinite list. */
+export function useSavedPostsInfiniteQuery() {
+  return useInfiniteQuery({
+    queryKey: savedPostsKey(),
+    queryFn: ({ pageParam, signal }: { pageParam: FeedPageParam; signal: AbortSignal }) =>
+      http.get<PostList>('/users/me/saved', {
+        query: {
+          limit: PROFILE_PAGE_SIZE,
+          ...(pageParam.cursor ? { cursor: pageParam.cursor } : { page: pageParam.page }),
+        },
+        signal,
+      }),
+    initialPageParam: { page: 1 } as FeedPageParam,
+    getNextPageParam: (last: PostList, _all: PostList[], lastParam: FeedPageParam) =>
+      nextPageParam(last, lastParam),
+    staleTime: FEED_STALE_TIME_MS,
   });
 }

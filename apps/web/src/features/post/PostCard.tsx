@@ -11,6 +11,7 @@ import { FollowButton } from './FollowButton';
 import { OwnPostMenu } from './OwnPostMenu';
 import styles from './PostCard.module.css';
 import { PostStats } from './PostStats';
+import { SaveButton } from './SaveButton';
 import type { ImagePriority } from './ResponsiveImage';
 import { authorName, postHref, profileHref } from './post-text';
 import { useLikeAction } from './usePostActions';
@@ -103,6 +104,9 @@ export function PostCard({ post, onOpen, onFollow, priority = 'lazy', className 
               name={name}
               onClick={() => onFollow?.(post)}
             />
+          )}
+          {isAuthenticated && (
+            <SaveButton post={post} className={styles.save} savedClassName={styles.saved} size={18} />
           )}
           {isOwnPost && <OwnPostMenu postId={post.id} className={styles.ownMenu} />}
         </div>

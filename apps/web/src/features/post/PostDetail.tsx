@@ -25,6 +25,7 @@ import { OwnPostMenu } from './OwnPostMenu';
 import styles from './PostDetail.module.css';
 import { PostGallery } from './PostGallery';
 import { PostStats } from './PostStats';
+import { SaveButton } from './SaveButton';
 import { authorName, photoCountLabel, profileHref } from './post-text';
 import { usePostActions } from './usePostActions';
 
@@ -165,6 +166,7 @@ export function PostDetail({ post, variant, isLoadingComments = false, onDeleted
               <ShareIcon size={22} />
               <span aria-hidden="true">{abbreviateCount(post.sharesCount)}</span>
             </button>
+            <SaveButton post={post} className={styles.action} savedClassName={styles.liked} showCount />
           </div>
 
           <div className={styles.commentBox}>

@@ -26,7 +26,7 @@ describe('ProfilePage routing', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 5000 });
   });
 
-  it('shows the own profile from the signed-in user on /profile, with Settings and four tabs', async () => {
+  it('shows the own profile from the signed-in user on /profile, with Settings and five tabs', async () => {
     signIn();
     const fetchMock = stubFetch(
       routeFetch({ 'GET /api/auth/me': () => jsonResponse(ALICE), 'GET /api/posts': noPosts }),
@@ -36,7 +36,7 @@ describe('ProfilePage routing', () => {
     expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
     expect(screen.queryByRole('button', { name: 'Message' })).not.toBeInTheDocument();
     const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
-    expect(tabs).toEqual(['Posts', 'Collections', 'Liked', 'Tagged']);
+    expect(tabs).toEqual(['Posts', 'Saved', 'Collections', 'Tagged', 'Liked']);
     // Own data never comes from the public profile call.
     const calls = fetchMock.mock.calls.map(([url]) => String(url));
     expect(calls.some((url) => url.includes('/users/profile/'))).toBe(false);
@@ -286,9 +286,9 @@ describe('ProfilePage actions and tabs', () => {
     const posts = await screen.findByRole('tab', { name: 'Posts' });
     posts.focus();
     await user.keyboard('{ArrowRight}');
-    expect(screen.getByRole('tab', { name: 'Collections' })).toHaveFocus();
-    expect(screen.getByRole('tab', { name: 'Collections' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Saved' })).toHaveFocus();
+    expect(screen.getByRole('tab', { name: 'Saved' })).toHaveAttribute('aria-selected', 'true');
     await user.keyboard('{End}');
-    expect(screen.getByRole('tab', { name: 'Tagged' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Liked' })).toHaveAttribute('aria-selected', 'true');
   });
 });

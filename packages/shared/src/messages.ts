@@ -115,6 +115,7 @@ export const POST_MSG = {
   nothingToUpdate: 'Send at least one field to change',
   imageNotInPost: 'Each image must be one of the images of this post',
   notAllowedToEditComment: 'You can only edit your own comments',
+  tagRequired: 'A tag is required',
   titleTooLong: `Title must be at most ${TITLE_MAX_LENGTH} characters`,
   contentTooLong: `Description must be at most ${CONTENT_MAX_LENGTH} characters`,
   invalidCategory: `Category must be one of ${CATEGORIES.join(', ')}`,

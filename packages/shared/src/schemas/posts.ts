@@ -176,6 +176,12 @@ const optionalText = (label: string, max: number) =>
     .optional()
     .transform((v) => (v ? v : undefined));
 
+/** A tag as a filter or a path: without its leading `#`, 1 to TAG_MAX_LENGTH characters. */
+const ZTagParam = z
+  .string({ message: POST_MSG.tagRequired })
+  .transform((v) => v.trim().replace(/^#+/, '').trim())
+  .pipe(z.string().min(1, POST_MSG.tagRequired).max(TAG_MAX_LENGTH, POST_MSG.tagTooLong));
+
 /** GET /api/posts. "All" (any case) means no category filter. */
 export const ZFeedQuery = makePageQuery(FEED_PAGE_SIZE).extend({
   sort: z.enum(FEED_SORTS, { message: POST_MSG.invalidSort }).default('newest'),
@@ -201,8 +207,13 @@ export const ZFeedQuery = makePageQuery(FEED_PAGE_SIZE).extend({
     .optional()
     .refine((v) => v === undefined || isValidId(v), USER_MSG.invalidUserId),
   city: optionalText('City', CITY_MAX_LENGTH),
+  /** Posts carrying this tag (case-insensitive; a leading `#` is ignored): the tag page. */
+  tag: ZTagParam.optional(),
 });
 export type FeedQuery = z.infer<typeof ZFeedQuery>;
+
+/** GET /api/tags/{tag}. */
+export const ZTagParams = z.object({ tag: ZTagParam });
 
 /** GET /api/users/me/liked-posts: newest like first is the only order. */
 export const ZLikedPostsQuery = makePageQuery(PROFILE_PAGE_SIZE).extend({

@@ -6,6 +6,7 @@ import type { PageWindow, TimeKey } from '../../lib/pagination.js';
 import { comments, follows, likes, postMedia, posts, saves, shares, users } from '../../db/schema/index.js';
 import { authorColumns } from '../users/users.repo.js';
 import { hotScoreExpr, type EngagementCounts } from './posts.hot.js';
+import { taggedWhere } from './posts.tags.repo.js';
 import { visiblePostsWhere, type PostViewer } from './posts.visibility.js';
 
 /** Every column a Post needs; never the search vector. */
@@ -94,6 +95,8 @@ export interface FeedFilter {
   followedBy?: string;
   authorId?: string;
   city?: string;
+  /** Posts carrying this tag, any spelling. */
+  tag?: string;
 }
 
 export type FeedRow = PostPageRow & { cursorTime: string };
@@ -104,6 +107,7 @@ function feedConditions(db: DbOrTx, f: FeedFilter): SQL[] {
   if (f.authorId) where.push(eq(posts.authorId, f.authorId));
   // lower(city) has its own index (posts_city_created_idx).
   if (f.city) where.push(sql`lower(${posts.city}) = lower(${f.city})`);
+  if (f.tag) where.push(taggedWhere(f.tag));
   // Bound as a parameter and parsed by websearch_to_tsquery: any text is safe and valid.
   if (f.search) where.push(sql`${posts.searchVector} @@ websearch_to_tsquery('english', ${f.search})`);
   if (f.followedBy) {

@@ -22,6 +22,8 @@ import {
   ZPostList,
   ZShareBody,
   ZShareResult,
+  ZTagParams,
+  ZTagStat,
   ZUpdateCommentResult,
   ZUpdatePostBody,
   ZUpdatePostResponse,
@@ -39,6 +41,7 @@ import {
 } from './posts.engagement.service.js';
 import { updateComment, updatePost } from './posts.edit.service.js';
 import { listSavedPosts, toggleSave } from './posts.saves.service.js';
+import { getTagStat } from './posts.tags.service.js';
 import { createPost, deletePost, getLocationStats, listFeedJson, listLikedPosts } from './posts.service.js';
 
 /** What Fastify itself sends with a serialized JSON answer. */
@@ -83,6 +86,20 @@ export async function postsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => getLocationStats(ctx, request.viewer),
+  );
+
+  r.get(
+    '/api/tags/:tag',
+    {
+      ...optional,
+      schema: {
+        summary: "A tag's page header: the tag and how many of its posts the viewer may see",
+        security: BEARER_OPTIONAL,
+        params: ZTagParams,
+        response: { 200: ZTagStat, ...ERROR_ANSWERS },
+      },
+    },
+    async (request) => getTagStat(ctx, request.viewer, request.params.tag),
   );
 
   r.post(

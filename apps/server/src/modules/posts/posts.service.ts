@@ -142,6 +142,7 @@ export async function listFilteredFeed(
     search: q.search,
     authorId: q.author,
     city: q.city,
+    tag: q.tag,
     followedBy: q.following ? viewer!.id : undefined,
   };
   const { items, pagination } = await fetchPage(q, {
@@ -211,6 +212,7 @@ function isPlainFeed(q: FeedQuery): boolean {
     !q.search &&
     !q.author &&
     !q.city &&
+    !q.tag &&
     !q.following &&
     (q.cursor !== undefined || q.page === 1)
   );

@@ -6,6 +6,7 @@ import {
   makeExcerpt,
   mentionedUsernames,
   parseRichText,
+  tagsWithHashtags,
   titleCaseWords,
 } from './format.js';
 import { MAX_MENTIONS_PER_TEXT } from './constants.js';
@@ -104,5 +105,13 @@ describe('parseRichText', () => {
       { kind: 'text', text: '</a>' },
     ]);
     expect(parseRichText(`#${'a'.repeat(31)}`)).toEqual([{ kind: 'text', text: `#${'a'.repeat(31)}` }]);
+  });
+});
+
+describe('tagsWithHashtags', () => {
+  it('adds the caption\u2019s #tags after the given ones, once each, at most MAX_TAGS', () => {
+    expect(tagsWithHashtags(['Sea'], 'At the #sea and #Pier, #pier again')).toEqual(['Sea', 'Pier']);
+    const many = Array.from({ length: 20 }, (_, i) => `t${i}`);
+    expect(tagsWithHashtags(many, '#extra')).toEqual(many);
   });
 });

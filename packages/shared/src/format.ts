@@ -3,6 +3,7 @@ import {
   COUNT_THOUSAND,
   EXCERPT_LENGTH,
   MAX_MENTIONS_PER_TEXT,
+  MAX_TAGS,
   SHARE_DESCRIPTION_LENGTH,
   TAG_MAX_LENGTH,
   USERNAME_MAX_LENGTH,
@@ -144,4 +145,20 @@ export function parseRichText(text: string): RichTextPart[] {
   }
   if (at < text.length) parts.push({ kind: 'text', text: text.slice(at) });
   return parts;
+}
+
+/**
+ * A post's tags: the ones given, then the caption's `#tags` not already among them
+ * (case-insensitive, first spelling kept), at most MAX_TAGS. A `#tag` in a caption is then a tag
+ * of the post, so its link always reaches a page that lists the post.
+ */
+export function tagsWithHashtags(tags: readonly string[], content: string): string[] {
+  const seen = new Set(tags.map((t) => t.toLowerCase()));
+  const merged = [...tags];
+  for (const part of parseRichText(content)) {
+    if (part.kind !== 'tag' || seen.has(part.tag.toLowerCase())) continue;
+    seen.add(part.tag.toLowerCase());
+    merged.push(part.tag);
+  }
+  return merged.slice(0, MAX_TAGS);
 }

@@ -29,6 +29,7 @@ export const appRoutes: RouteObject[] = [
           { path: 'privacy', lazy: lazyPage('privacy') },
           { path: 'home', lazy: lazyPage('home') },
           { path: 'posts/:postId', lazy: lazyPage('post') },
+          { path: 'tags/:tag', lazy: lazyPage('tag') },
           { path: 'profile/:username?', lazy: lazyPage('profile') },
           { path: 'explore', lazy: lazyPage('explore') },
           { path: 'search', lazy: lazyPage('search') },

@@ -189,6 +189,16 @@ export const SAVE_TEXT = {
   saveFailed: 'Failed to save post. Please try again.',
 } as const;
 
+/** The tag page /tags/{tag} (issue 30). */
+export const TAG_PAGE_TEXT = {
+  loading: 'Loading posts...',
+  loadingMore: 'Loading more posts...',
+  failed: 'Failed to load posts. Please try again.',
+  empty: 'No posts with this tag yet',
+  emptyMessage: 'Posts tagged with it will show up here.',
+  gridLabel: (tag: string) => `Posts tagged #${tag}`,
+} as const;
+
 export const POPULAR_CITIES_TEXT = {
   title: 'Popular Cities',
   loading: 'Loading cities...',

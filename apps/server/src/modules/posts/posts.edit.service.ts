@@ -3,6 +3,7 @@ import {
   POST_MSG,
   makeExcerpt,
   mentionedUsernames,
+  tagsWithHashtags,
   type CommentBody,
   type PostLocationInput,
   type UpdateCommentResult,
@@ -117,7 +118,9 @@ export async function updatePost(
       ...(body.title !== undefined ? { title: body.title } : {}),
       ...(body.content !== undefined ? { content: body.content, excerpt: makeExcerpt(body.content) } : {}),
       ...(body.category !== undefined ? { category: body.category } : {}),
-      ...(body.tags !== undefined ? { tags: body.tags } : {}),
+      ...(body.tags !== undefined || body.content !== undefined
+        ? { tags: tagsWithHashtags(body.tags ?? post.tags, body.content ?? post.content) }
+        : {}),
       ...(body.privacy !== undefined ? { privacy: body.privacy } : {}),
       ...(body.location !== undefined ? locationColumnsOf(body.location) : {}),
       ...(mediaAltText !== undefined ? { mediaAltText } : {}),

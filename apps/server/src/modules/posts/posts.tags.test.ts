@@ -45,6 +45,23 @@ describe('the tag page: GET /api/posts?tag= and GET /api/tags/{tag}', () => {
     expect((await get('/api/tags/nothing_here')).json<TagStat>()).toEqual({ tag: 'nothing_here', count: 0 });
   });
 
+  it('counts a #tag written in the caption as a tag of the post (create and edit)', async () => {
+    const post = await createPostViaApi(t, author, { content: 'Dawn at the #quay_side', tags: ['dawn'] });
+    expect(post.tags).toEqual(['dawn', 'quay_side']);
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: `/api/posts/${post.id}`,
+      headers: author.auth,
+      payload: { content: 'Dusk at the #Harbour_Wall' },
+    });
+    expect(edited.json<{ post: { tags: string[] } }>().post.tags).toEqual([
+      'dawn',
+      'quay_side',
+      'Harbour_Wall',
+    ]);
+    expect((await get('/api/tags/harbour_wall')).json<TagStat>().count).toBe(1);
+  });
+
   it('treats LIKE wildcards as text and refuses an empty or overlong tag', async () => {
     const literal = await createPostViaApi(t, author, { tags: ['100%_real'] });
     await createPostViaApi(t, author, { tags: ['100xyreal'] });

@@ -14,6 +14,7 @@ import {
   type SaveResult,
   type ShareResult,
   type ShareType,
+  type TagStat,
   type UpdateCommentResult,
   type UpdatePostInput,
   type UpdatePostResponse,
@@ -44,6 +45,8 @@ export interface FeedFilters {
   author?: string;
   city?: string;
   search?: string;
+  /** Posts carrying this tag (the tag page). */
+  tag?: string;
   /** Page size; FEED_PAGE_SIZE (10) unless a screen needs another (profile: 12). */
   limit?: number;
 }
@@ -58,6 +61,7 @@ function normaliseFilters(filters: FeedFilters): FeedFilters {
     ...(filters.author ? { author: filters.author } : {}),
     ...(filters.city ? { city: filters.city } : {}),
     ...(filters.search ? { search: filters.search } : {}),
+    ...(filters.tag ? { tag: filters.tag } : {}),
     limit: filters.limit ?? FEED_PAGE_SIZE,
   };
 }
@@ -101,6 +105,7 @@ export function fetchFeedPage(filters: FeedFilters, param: FeedPageParam, signal
       author: f.author,
       city: f.city,
       search: f.search,
+      tag: f.tag,
       ...(param.cursor ? { cursor: param.cursor } : { page: param.page }),
     },
   });
@@ -378,6 +383,15 @@ export function useSavedPostsInfiniteQuery() {
     initialPageParam: { page: 1 } as FeedPageParam,
     getNextPageParam: (last: PostList, _all: PostList[], lastParam: FeedPageParam) =>
       nextPageParam(last, lastParam),
+    staleTime: FEED_STALE_TIME_MS,
+  });
+}
+
+/** GET /api/tags/{tag}: the tag page's header (the count is what the viewer may see). */
+export function useTagQuery(tag: string) {
+  return useQuery({
+    queryKey: [...postKeys.all, 'tag', tag.toLowerCase()] as const,
+    queryFn: ({ signal }) => http.get<TagStat>(`/tags/${encodeURIComponent(tag)}`, { signal }),
     staleTime: FEED_STALE_TIME_MS,
   });
 }

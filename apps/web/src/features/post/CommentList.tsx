@@ -14,6 +14,7 @@ import moderationStyles from '../moderation/Moderation.module.css';
 import { ReportDialog } from '../moderation/ReportDialog';
 import styles from './Comments.module.css';
 import { authorName, profileHref } from './post-text';
+import { RichText } from './RichText';
 
 export interface CommentListProps {
   comments: readonly Comment[];
@@ -121,7 +122,11 @@ export function CommentList({ comments, postId, postAuthorId }: CommentListProps
                     </span>
                   </form>
                 ) : (
-                  <p className={styles.content}>{comment.content}</p>
+                  <RichText
+                    text={comment.content}
+                    className={styles.content}
+                    linkClassName={styles.textLink}
+                  />
                 )}
                 {postId && user && editing?.id !== comment.id && (
                   <p className={styles.head}>

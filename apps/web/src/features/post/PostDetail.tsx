@@ -26,7 +26,8 @@ import styles from './PostDetail.module.css';
 import { PostGallery } from './PostGallery';
 import { PostStats } from './PostStats';
 import { SaveButton } from './SaveButton';
-import { authorName, photoCountLabel, profileHref } from './post-text';
+import { authorName, photoCountLabel, profileHref, tagHref } from './post-text';
+import { RichText } from './RichText';
 import { usePostActions } from './usePostActions';
 
 export interface PostDetailProps {
@@ -111,12 +112,12 @@ export function PostDetail({ post, variant, isLoadingComments = false, onDeleted
               {variant === 'page' && images.length > 0 && <span>{photoCountLabel(images.length)}</span>}
             </p>
             <Title className={styles.title}>{post.title}</Title>
-            <p className={styles.content}>{post.content}</p>
+            <RichText text={post.content} className={styles.content} linkClassName={styles.textLink} />
             {post.tags.length > 0 && (
               <ul role="list" className={styles.tags} aria-label="Tags">
                 {post.tags.map((tag) => (
                   <li key={tag}>
-                    <Link to={`/search?q=${encodeURIComponent(`#${tag}`)}`} className={styles.tag}>
+                    <Link to={tagHref(tag)} className={styles.tag}>
                       #{tag}
                     </Link>
                   </li>

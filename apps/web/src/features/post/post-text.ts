@@ -27,3 +27,8 @@ export function profileHref(username: string): string {
 export function editPostHref(postId: string): string {
   return `/posts/${encodeURIComponent(postId)}/edit`;
 }
+
+/** A tag's page (the tag without its `#`). */
+export function tagHref(tag: string): string {
+  return `/tags/${encodeURIComponent(tag)}`;
+}

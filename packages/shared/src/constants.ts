@@ -237,3 +237,8 @@ export const NOTIFICATION_FILTERS = ['all', 'likes', 'comments', 'follows', 'men
 export type NotificationFilter = (typeof NOTIFICATION_FILTERS)[number];
 /** At most this many distinct `@username`s of one text are notified (the rest are plain text). */
 export const MAX_MENTIONS_PER_TEXT = 10;
+
+/** Collections (issue 30): title and description lengths, and how many one member may list. */
+export const COLLECTION_TITLE_MAX_LENGTH = 60;
+export const COLLECTION_DESCRIPTION_MAX_LENGTH = 300;
+export const COLLECTIONS_LIST_MAX = 100;

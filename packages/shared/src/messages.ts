@@ -1,4 +1,7 @@
 import {
+  COLLECTION_DESCRIPTION_MAX_LENGTH,
+  COLLECTION_TITLE_MAX_LENGTH,
+  COLLECTIONS_LIST_MAX,
   CATEGORIES,
   COMMENT_MAX_LENGTH,
   CONTENT_MAX_LENGTH,
@@ -238,6 +241,19 @@ export const MOD_MSG = {
   blocked: 'Member blocked',
   unblocked: 'Member unblocked',
   blockedInteraction: 'You cannot interact with this member',
+} as const;
+
+/** Collections (issue 30). */
+export const COLLECTION_MSG = {
+  titleRequired: 'A collection needs a title',
+  titleTooLong: `The title must be at most ${COLLECTION_TITLE_MAX_LENGTH} characters`,
+  descriptionTooLong: `The description must be at most ${COLLECTION_DESCRIPTION_MAX_LENGTH} characters`,
+  isPrivateInvalid: 'Private must be true or false',
+  invalidCollectionId: 'Invalid collection ID',
+  notFound: 'Collection not found',
+  notYours: 'You can only change your own collections',
+  deleted: 'Collection deleted',
+  tooMany: `You can have at most ${COLLECTIONS_LIST_MAX} collections`,
 } as const;
 
 export const SEARCH_MSG = {

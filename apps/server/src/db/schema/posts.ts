@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   customType,
   doublePrecision,
   index,
@@ -197,5 +198,40 @@ export const saves = pgTable(
   (t) => [
     primaryKey({ name: 'saves_pk', columns: [t.postId, t.userId] }),
     index('saves_user_created_idx').on(t.userId, t.createdAt.desc(), t.postId),
+  ],
+);
+
+/** A member's named set of posts (issue 30). A private one is seen by its owner alone. */
+export const collections = pgTable(
+  'collections',
+  {
+    id: varchar('id', { length: 24 }).primaryKey(),
+    ownerId: varchar('owner_id', { length: 24 })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    isPrivate: boolean('is_private').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('collections_owner_created_idx').on(t.ownerId, t.createdAt.desc(), t.id)],
+);
+
+export const collectionPosts = pgTable(
+  'collection_posts',
+  {
+    collectionId: varchar('collection_id', { length: 24 })
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
+    postId: varchar('post_id', { length: 24 })
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    addedAt: timestamp('added_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'collection_posts_pk', columns: [t.collectionId, t.postId] }),
+    index('collection_posts_added_idx').on(t.collectionId, t.addedAt.desc(), t.postId),
+    index('collection_posts_post_idx').on(t.postId),
   ],
 );

@@ -106,6 +106,7 @@ describe('GET /api/users/me/export', () => {
         'posts.json',
         'profile.json',
         'saved.json',
+        'collections.json',
         `media/${post.id}-1.webp`,
         `media/${post.id}-2.webp`,
       ].sort(),

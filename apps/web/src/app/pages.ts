@@ -21,6 +21,7 @@ export const pageLoaders = {
   search: () => import('../features/search/SearchPage').then((m) => m.SearchPage),
   createPost: () => import('../features/create-post/CreatePostPage').then((m) => m.CreatePostPage),
   tag: () => import('../features/tags/TagPage').then((m) => m.TagPage),
+  collection: () => import('../features/collections/CollectionPage').then((m) => m.CollectionPage),
   editPost: () => import('../features/create-post/EditPostPage').then((m) => m.EditPostPage),
   moderation: () => import('../features/moderation/ModerationPage').then((m) => m.ModerationPage),
   settings: () => import('../features/settings/SettingsPage').then((m) => m.SettingsPage),

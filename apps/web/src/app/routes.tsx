@@ -30,6 +30,7 @@ export const appRoutes: RouteObject[] = [
           { path: 'home', lazy: lazyPage('home') },
           { path: 'posts/:postId', lazy: lazyPage('post') },
           { path: 'tags/:tag', lazy: lazyPage('tag') },
+          { path: 'collections/:collectionId', lazy: lazyPage('collection') },
           { path: 'profile/:username?', lazy: lazyPage('profile') },
           { path: 'explore', lazy: lazyPage('explore') },
           { path: 'search', lazy: lazyPage('search') },

@@ -199,6 +199,27 @@ export const TAG_PAGE_TEXT = {
   gridLabel: (tag: string) => `Posts tagged #${tag}`,
 } as const;
 
+/** Collections (issue 30). */
+export const COLLECTION_TEXT = {
+  collection: 'Collection',
+  listLabel: 'Collections',
+  newTitle: 'New collection',
+  create: 'Create',
+  createAndAdd: 'Create and add',
+  add: 'Add',
+  saveTo: 'Save to collection',
+  added: (title: string) => `Saved to ${title}`,
+  private: 'Private',
+  loading: 'Loading collections...',
+  failed: 'Failed to load collections.',
+  notFound: 'Collection not found',
+  empty: 'No collections yet',
+  emptyMessage: 'Collections group saved posts. Create one here or from a post.',
+  emptyPosts: 'Nothing here yet',
+  emptyPostsMessage: 'Posts added to this collection show up here.',
+  loadMore: 'Load More Posts',
+} as const;
+
 export const POPULAR_CITIES_TEXT = {
   title: 'Popular Cities',
   loading: 'Loading cities...',

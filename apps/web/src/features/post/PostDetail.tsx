@@ -15,7 +15,8 @@ import { cx } from '../../lib/cx';
 import { useAuth } from '../../lib/useAuth';
 import { PostMenu } from '../moderation/PostMenu';
 import moderationStyles from '../moderation/Moderation.module.css';
-import { EDIT_POST_TEXT, MODERATION_TEXT } from '../../lib/text';
+import { COLLECTION_TEXT, EDIT_POST_TEXT, MODERATION_TEXT } from '../../lib/text';
+import { SaveToCollectionDialog } from '../collections/SaveToCollectionDialog';
 import { ShareDialog } from '../share/ShareDialog';
 import { CommentForm } from './CommentForm';
 import { CommentList } from './CommentList';
@@ -49,6 +50,7 @@ export function PostDetail({ post, variant, isLoadingComments = false, onDeleted
   const { user, isAuthenticated } = useAuth();
   const actions = usePostActions(post);
   const [viewerIndex, setViewerIndex] = useState<number | null>(null);
+  const [isCollecting, setIsCollecting] = useState(false);
   const name = authorName(post.author);
   const isOwnPost = user?.id === post.author.id;
   const images = post.media.images;
@@ -168,6 +170,11 @@ export function PostDetail({ post, variant, isLoadingComments = false, onDeleted
               <span aria-hidden="true">{abbreviateCount(post.sharesCount)}</span>
             </button>
             <SaveButton post={post} className={styles.action} savedClassName={styles.liked} showCount />
+            {isAuthenticated && (
+              <button type="button" className={styles.action} onClick={() => setIsCollecting(true)}>
+                {COLLECTION_TEXT.saveTo}
+              </button>
+            )}
           </div>
 
           <div className={styles.commentBox}>
@@ -190,6 +197,13 @@ export function PostDetail({ post, variant, isLoadingComments = false, onDeleted
         title={post.title}
         fallbackCaption={makeExcerpt(post.content)}
       />
+      {isCollecting && (
+        <SaveToCollectionDialog
+          postId={post.id}
+          open
+          onOpenChange={(open) => !open && setIsCollecting(false)}
+        />
+      )}
       <ShareDialog
         open={actions.share.open}
         onOpenChange={actions.setShareOpen}

@@ -267,13 +267,34 @@ describe('ProfilePage actions and tabs', () => {
     expect(screen.queryByRole('button', { name: 'Load More Posts' })).not.toBeInTheDocument();
   });
 
-  it('shows "coming soon" for Collections and Tagged', async () => {
+  it('lists the member’s collections on Collections, and Tagged stays "coming soon"', async () => {
     signIn();
-    stubFetch(routeFetch({ 'GET /api/auth/me': () => jsonResponse(ALICE), 'GET /api/posts': noPosts }));
+    stubFetch(
+      routeFetch({
+        'GET /api/auth/me': () => jsonResponse(ALICE),
+        'GET /api/posts': noPosts,
+        [`GET /api/users/${ALICE.id}/collections`]: () =>
+          jsonResponse({
+            collections: [
+              {
+                id: 'c1',
+                _id: 'c1',
+                title: 'Trips',
+                description: '',
+                isPrivate: true,
+                postsCount: 2,
+                cover: null,
+              },
+            ],
+          }),
+      }),
+    );
     const { user } = renderApp('/profile');
     await user.click(await screen.findByRole('tab', { name: 'Collections' }));
     expect(screen.getByRole('tab', { name: 'Collections' })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByText('Collections are coming soon')).toBeInTheDocument();
+    const tile = await screen.findByRole('link', { name: /Trips/ });
+    expect(tile).toHaveAttribute('href', '/collections/c1');
+    expect(tile).toHaveTextContent('2 posts · Private');
     await user.click(screen.getByRole('tab', { name: 'Tagged' }));
     expect(screen.getByText('Tagged posts are coming soon')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Collections' })).toHaveAttribute('aria-selected', 'false');

@@ -7,6 +7,7 @@ import { LikedPostsTab } from './LikedPostsTab';
 import { ProfileHeader } from './ProfileHeader';
 import styles from './ProfilePage.module.css';
 import { ProfilePostsTab } from './ProfilePostsTab';
+import { CollectionsTab } from '../collections/CollectionsTab';
 import { SavedPostsTab } from './SavedPostsTab';
 import { SAVE_TEXT } from '../../lib/text';
 
@@ -65,7 +66,7 @@ export function ProfileView({ profile, isOwn }: ProfileViewProps) {
         />
         <div {...tabPanelProps(ID_PREFIX, tab)} className={styles.panel}>
           {tab === 'posts' && <ProfilePostsTab profile={profile} isOwn={isOwn} />}
-          {tab === 'collections' && <ComingSoonPanel message="Collections are coming soon" />}
+          {tab === 'collections' && <CollectionsTab userId={profile.id} isOwn={isOwn} />}
           {tab === 'saved' && <SavedPostsTab />}
           {tab === 'liked' && <LikedPostsTab />}
           {tab === 'tagged' && <ComingSoonPanel message="Tagged posts are coming soon" />}

@@ -8,6 +8,7 @@ import { parseArgs } from './lib/args.js';
 import { machineDescription } from './lib/env.js';
 import { runChat } from './scenarios/chat.js';
 import { runFeed } from './scenarios/feed.js';
+import { runPages } from './scenarios/pages.js';
 import { runPaint } from './scenarios/paint.js';
 import { runSearch } from './scenarios/search.js';
 import { runStart } from './scenarios/start.js';
@@ -20,17 +21,19 @@ const commands: Record<string, (a: typeof args) => Promise<void>> = {
   search: runSearch,
   chat: runChat,
   paint: runPaint,
+  pages: runPages,
   start: runStart,
   uploads: runUploads,
 };
 const run = command ? commands[command] : undefined;
 if (!run) {
-  console.log(`Usage: npm run bench -- <feed|search|chat|paint|start|uploads> [options]   (see bench/README.md)
+  console.log(`Usage: npm run bench -- <feed|search|chat|paint|pages|start|uploads> [options]   (see bench/README.md)
 
-  feed   [--mode embedded|postgres|both] [--duration 10] [--connections 10] [--warmup 2] [--page 1000]
+  feed   [--sets demo,seeded] [--mode embedded|postgres|both] [--connections 50] [--viewers 25] [--rounds 3] [--duration 5] [--warmup 2] [--page 1000]
   search [--mode embedded|postgres|both] [--data-dir A,B] [--db-name A,B] [--duration 10] [--connections 10]
   chat   [--members 1000] [--rate 500] [--duration 20] [--processes 1|2] [--mode embedded|postgres]
   paint  [--runs 5] [--files] [--mode embedded|postgres]   (/home in Chromium, CPU 4x slower: JS sent, LCP, CLS)
+  pages  [--duration 10] [--connections 10] [--warmup 2]   (server-rendered /home and a post vs the node:http ceiling)
   start  [--runs 3] [--root DIR]   (npm start on an empty DATA_DIR, without demo data, and a restart)
   uploads [--parallel 4] [--files 5] [--size 7000]   (server RSS while big PNGs are processed)
 

@@ -1,16 +1,20 @@
 /**
  * The real server for a bench run, in a child process of its own: main.ts's start-up (config from
- * the environment, migrate, buildApp) but listening on an ephemeral 127.0.0.1 port, never seeding
- * demo data, with the Redis key prefix the bench chose (BENCH_REDIS_PREFIX) so it can clean up.
+ * the environment, migrate, buildApp) but listening on an ephemeral 127.0.0.1 port, with the Redis
+ * key prefix the bench chose (BENCH_REDIS_PREFIX) so it can clean up. With SEED_DEMO=true (the
+ * feed bench's demo instance) an empty database gets the first start's demo data, as main.ts
+ * seeds it (same images, same members and posts); the bench sets SEED_DEMO=false otherwise.
  * Prints `BENCH_READY {"port":N}` on stdout once it accepts connections.
  */
 import { Redis } from 'ioredis';
 import { buildApp } from '@glimpse/server/src/app.js';
 import { loadConfig } from '@glimpse/server/src/config.js';
 import { migrateDatabase, openDatabase } from '@glimpse/server/src/db/client.js';
+import { seedDemoIfEmpty, startDemoImages } from '@glimpse/server/src/db/seed/demo.js';
 
 const config = loadConfig();
 if (!config.jwtSecret) throw new Error('the bench server needs JWT_SECRET (the bench signs tokens with it)');
+const demoImages = startDemoImages(config);
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await migrateDatabase(database);
 const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3 }) : null;
@@ -21,6 +25,7 @@ const app = await buildApp({
   redis,
   redisPrefix: process.env.BENCH_REDIS_PREFIX || undefined,
 });
+if (config.seedDemo) await seedDemoIfEmpty(app.ctx, app.log, demoImages);
 
 let closing = false;
 async function shutdown(): Promise<void> {

@@ -95,32 +95,6 @@ function reactRouterProduction(mode: string): { find: RegExp; replacement: strin
   return [{ find: /^react-router$/, replacement: path.join(dist, 'index.mjs') }];
 }
 
-/**
- * The runtime the app is built and tested on: Preact's React compatibility layer (preact/compat)
- * by default — the same components, ~50 kB less JavaScript compressed on every first load (issue
- * 11, bench/README.md "First paint") — or React DOM with WEB_RUNTIME=react.
- */
-const RUNTIME = process.env.WEB_RUNTIME === 'react' ? 'react' : 'preact';
-if (process.env.WEB_RUNTIME && !['react', 'preact'].includes(process.env.WEB_RUNTIME)) {
-  throw new Error(`WEB_RUNTIME must be react or preact, not "${process.env.WEB_RUNTIME}"`);
-}
-
-function preactRuntime(): { find: RegExp; replacement: string }[] {
-  if (RUNTIME !== 'preact') return [];
-  return [
-    { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-    // Preact's createRoot, with effects scheduled as React DOM schedules them (see the file).
-    {
-      find: /^react-dom\/client$/,
-      replacement: fileURLToPath(new URL('./src/lib/preact-client.ts', import.meta.url)),
-    },
-    { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-    { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-    { find: /^react-dom$/, replacement: 'preact/compat' },
-    { find: /^react$/, replacement: 'preact/compat' },
-  ];
-}
-
 /** What a chunking function may ask of the module graph (Rolldown's ChunkingContext). */
 interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[] } | null;
@@ -168,11 +142,13 @@ function homeChunk() {
   };
 }
 
-export default defineConfig(({ mode }) => ({
-  plugins: [react(), pwa, precompress()],
+export default defineConfig(({ mode, isSsrBuild }) => ({
+  // The server's renderer (src/entry-server.tsx -> dist-ssr/) is imported by the server, never
+  // sent: no precompressed copies, no public files (the PWA plugin stays for its virtual modules).
+  plugins: isSsrBuild ? [react(), pwa] : [react(), pwa, precompress()],
+  publicDir: isSsrBuild ? false : 'public',
   resolve: {
-    alias: [...preactRuntime(), ...reactRouterProduction(mode)],
-    ...(RUNTIME === 'preact' && mode === 'test' ? { mainFields: ['module', 'jsnext:main', 'jsnext'] } : {}),
+    alias: reactRouterProduction(mode),
   },
   // SPEC §9: public asset base "/".
   base: '/',
@@ -193,22 +169,28 @@ export default defineConfig(({ mode }) => ({
       '/socket.io': { target: API_TARGET, ws: true },
     },
   },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    sourcemap: true,
-    rolldownOptions: {
-      output: { codeSplitting: { groups: [homeChunk()] } },
-      onLog(level, log, handler) {
-        // React Router reads React's `useOptimistic`, which preact/compat does not have, and
-        // checks for it before use (falling back to the value itself): the bundler's warning that
-        // the import is undefined is expected on the Preact build and says nothing to fix.
-        const expected =
-          log.code === 'IMPORT_IS_UNDEFINED' && log.message.includes('useOptimistic') && RUNTIME === 'preact';
-        if (!expected) handler(level, log);
+  build: isSsrBuild
+    ? {
+        outDir: 'dist-ssr',
+        emptyOutDir: true,
+        sourcemap: true,
+        target: 'node22',
+        // One file: the server imports it afresh after a rebuild (by a query string), which would
+        // otherwise give its chunks and itself two module instances (two routers, two contexts).
+        rolldownOptions: { output: { codeSplitting: false } },
+      }
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        sourcemap: true,
+        // Which chunk and CSS files each page needs: the server links a rendered page's own.
+        manifest: true,
+        rolldownOptions: {
+          output: { codeSplitting: { groups: [homeChunk()] } },
+        },
       },
-    },
-  },
+  // @glimpse/shared exports TypeScript sources: compiled into the renderer, not imported by Node.
+  ssr: { noExternal: ['@glimpse/shared'] },
   test: {
     name: 'web',
     environment: 'jsdom',
@@ -217,26 +199,5 @@ export default defineConfig(({ mode }) => ({
     testTimeout: 15_000,
     unstubGlobals: true,
     restoreMocks: true,
-    // Dependencies that import React (router, query, Radix, Testing Library) must see the same
-    // runtime as the app: under Preact they go through Vite's aliases too, not Node's resolver.
-    ...(RUNTIME === 'preact'
-      ? {
-          server: { deps: { inline: true } },
-          alias: [
-            {
-              find: /^@testing-library\/react$/,
-              replacement: require.resolve('@testing-library/react/dist/@testing-library/react.esm.js'),
-            },
-            // Its CommonJS build (what Node picks) would require React itself.
-            {
-              find: /^react-router$/,
-              replacement: path.join(
-                path.dirname(require.resolve('react-router/package.json')),
-                'dist/development/index.mjs',
-              ),
-            },
-          ],
-        }
-      : {}),
   },
 }));

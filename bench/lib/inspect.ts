@@ -31,8 +31,10 @@ export interface DatasetInfo {
   publicPosts: number;
   /** A typical signed-in viewer: follows about as many accounts as the median member. */
   viewer: Member | null;
-  /** The `viewers` most typical members (viewer first), when asked for. */
+  /** The `viewers` most typical members who follow someone (viewer first), when asked for. */
   viewers: Member[];
+  /** How many accounts those viewers follow, `min–max`. */
+  viewerFollowing: string;
   /** The first N members in id order (chat bench), when asked for. */
   members: Member[];
 }
@@ -54,12 +56,16 @@ export async function inspectDataset(
       `SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM posts) AS posts,
               (SELECT count(*) FROM posts WHERE privacy = 'public') AS public_posts`,
     );
-    const viewers = await s.rows<Omit<Member, 'sessionId'>>(
-      `SELECT id, username, email FROM users
+    // Members who follow people (a member who follows nobody exercises half of the privacy rule).
+    const viewerRows = await s.rows<Omit<Member, 'sessionId'> & { following_count: number }>(
+      `SELECT id, username, email, following_count FROM users
+        WHERE following_count > 0 AND suspended_at IS NULL
         ORDER BY abs(following_count - (SELECT percentile_disc(0.5) WITHIN GROUP (ORDER BY following_count) FROM users)), id
         LIMIT $1`,
       [Math.max(1, opts.viewers ?? 1)],
     );
+    const viewers = viewerRows.map(({ id, username, email }) => ({ id, username, email }));
+    const following = viewerRows.map((v) => v.following_count);
     const members = opts.members
       ? await s.rows<Omit<Member, 'sessionId'>>(
           `SELECT id, username, email FROM users ORDER BY id LIMIT $1`,
@@ -74,6 +80,7 @@ export async function inspectDataset(
       publicPosts: Number(counts?.public_posts ?? 0),
       viewer: viewer ?? null,
       viewers: signedIn,
+      viewerFollowing: following.length > 0 ? `${Math.min(...following)}–${Math.max(...following)}` : '-',
       members: await withSessions(s, members),
     };
   } finally {

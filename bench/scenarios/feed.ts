@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { intArg, type Args } from '../lib/args.js';
-import { describeTarget, targetsFrom, type Target } from '../lib/dataset.js';
+import { databaseExists, describeTarget, prepareOwnedDir, targetsFrom, type Target } from '../lib/dataset.js';
 import { pinnedPorts, serverEnv, tokenFor } from '../lib/env.js';
 import { getJson, load, type LoadResult } from '../lib/http-load.js';
 import { inspectDataset, notSeededMessage } from '../lib/inspect.js';
 import { fmt, table } from '../lib/report.js';
-import { startServer } from '../lib/server-process.js';
+import { cpuSeconds, descendantsOf, startServer, type ServerHandle } from '../lib/server-process.js';
 
 interface FeedPage {
   posts: Array<{ id: string }>;
@@ -69,22 +69,116 @@ function scenarioKeysFrom(args: Args): Set<ScenarioKey> {
 /** The 1-minute load average as `os.loadavg()` reads it, for the report beside each row. */
 const load1 = () => os.loadavg()[0]!.toFixed(1);
 
-/** A result row with the load average at its start and end. */
-type Row = LoadResult & { loadStart: string; loadEnd: string };
+/** Where a row's CPU went: the server process, its PostgreSQL (embedded) and its busiest backend. */
+interface CpuUse {
+  /** % of one core over the row (warm-up included). */
+  server: number;
+  /** All of the embedded cluster's processes together, and the busiest one; null with an external one. */
+  db: number | null;
+  busiestBackend: number | null;
+  /** Processes of the cluster that used more than 10 % of a core (mean over rounds). */
+  busyBackends: number | null;
+}
+
+/** A scenario's rounds, the ratio of each to the ceiling's round after it, load and CPU. */
+interface Measured {
+  scenario: string;
+  rounds: LoadResult[];
+  ratios: number[];
+  loadStart: string;
+  loadEnd: string;
+  cpu: CpuUse;
+}
+
+/**
+ * CPU seconds of the server and of every process below it (the embedded cluster's postmaster and
+ * backends) now; `since` turns two readings into % of a core each.
+ */
+function cpuReading(server: ServerHandle): { at: number; server: number; below: Map<number, number> } {
+  const below = new Map<number, number>();
+  for (const pid of descendantsOf(server.pid)) {
+    const used = cpuSeconds(pid);
+    if (used !== null) below.set(pid, used);
+  }
+  return { at: performance.now(), server: server.cpuSeconds() ?? 0, below };
+}
+
+function cpuSince(
+  start: ReturnType<typeof cpuReading>,
+  end: ReturnType<typeof cpuReading>,
+  embedded: boolean,
+): CpuUse {
+  const seconds = (end.at - start.at) / 1000;
+  const pct = (used: number) => (100 * used) / seconds;
+  const perProcess = [...end.below].map(([pid, used]) => pct(used - (start.below.get(pid) ?? 0)));
+  return {
+    server: pct(end.server - start.server),
+    db: embedded ? perProcess.reduce((a, b) => a + b, 0) : null,
+    busiestBackend: embedded ? Math.max(0, ...perProcess) : null,
+    busyBackends: embedded ? perProcess.filter((p) => p > 10).length : null,
+  };
+}
+
+/**
+ * The data sets the feed is measured on. `demo`: the instance a fresh `npm start` serves (the
+ * embedded default with its first-start demo data: 30 members who follow each other, 300 posts
+ * with up to five photos), made in its own data dir by the real server's own seeding. `seeded`: the bench:seed dataset(s) named by --mode/--data-dir/--db-name
+ * (10,000 members / 100,000 posts as the README seeds it).
+ */
+const SETS = ['demo', 'seeded'] as const;
+type SetName = (typeof SETS)[number];
+const DEFAULT_DEMO_DIR = '/tmp/glimpse-bench-demo';
+
+function setsFrom(args: Args): SetName[] {
+  const names = (args.get('sets') ?? SETS.join(',')).split(',').map((n) => n.trim());
+  const unknown = names.filter((n) => !(SETS as readonly string[]).includes(n));
+  if (unknown.length > 0) {
+    console.error(`--sets: unknown ${unknown.join(', ')} (known: ${SETS.join(', ')})`);
+    process.exit(2);
+  }
+  return names as SetName[];
+}
+
+/**
+ * The demo instance's data dir, seeded by the server itself (SEED_DEMO) afresh on every run: an
+ * instance as this tree's `npm start` makes it (its planner statistics or their absence
+ * included: issue 34). `--keep-demo` reuses the one made before.
+ */
+async function demoTarget(args: Args): Promise<Target> {
+  const target: Target = {
+    mode: 'embedded',
+    dataDir: path.resolve(args.get('demo-dir') ?? DEFAULT_DEMO_DIR),
+  };
+  if (args.has('keep-demo') && (await databaseExists(target))) return target;
+  console.log(`
+== making the demo instance in ${target.dataDir} (the first start's demo data, as npm start seeds it)`);
+  prepareOwnedDir(target.dataDir, true);
+  const started = performance.now();
+  const server = await startServer({ label: 'demo seeding', env: serverEnv(target, { SEED_DEMO: 'true' }) });
+  await server.stop();
+  console.log(`   seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return target;
+}
 
 export async function runFeed(args: Args): Promise<void> {
-  const duration = intArg(args, 'duration', 10, 1);
-  const connections = intArg(args, 'connections', 10, 1);
+  // Short slices, alternated with the ceiling: on a shared machine the load moves within seconds.
+  const duration = intArg(args, 'duration', 5, 1);
+  const rounds = intArg(args, 'rounds', 3, 1);
+  // Issue 34's setting: 25 members on 50 connections (two each), as a real instance sees them.
+  const connections = intArg(args, 'connections', 50, 1);
   const warmup = intArg(args, 'warmup', 2, 0);
   // Signed-in requests take these many typical members' tokens in turn (1: one member only).
-  const viewerCount = intArg(args, 'viewers', connections, 1);
+  const viewerCount = intArg(args, 'viewers', 25, 1);
   const deepPage = intArg(args, 'page', 1000, 2);
-  const targets = targetsFrom(args, 'embedded');
+  const sets = setsFrom(args);
+  const targets: Target[] = [
+    ...(sets.includes('demo') ? [await demoTarget(args)] : []),
+    ...(sets.includes('seeded') ? targetsFrom(args, 'embedded') : []),
+  ];
   const selected = scenarioKeysFrom(args);
-  const needsDeepCursor = selected.has('deep-cursor');
 
   console.log(
-    `feed: ${duration} s per scenario after a ${warmup} s warm-up, ${connections} connections, limit ${LIMIT}; signed in as ${viewerCount} members in turn`,
+    `feed: ${rounds} rounds of ${duration} s per scenario, each after a ${warmup} s warm-up and followed by the ceiling's; ${connections} connections, limit ${LIMIT}; signed in as ${viewerCount} members in turn`,
   );
   const sections: string[] = [];
 
@@ -96,16 +190,22 @@ export async function runFeed(args: Args): Promise<void> {
       continue;
     }
     console.log(
-      `\n== ${describeTarget(target)}: ${info.users} users, ${info.posts} posts (${info.publicPosts} public)`,
+      `\n== ${describeTarget(target)}: ${info.users} users, ${info.posts} posts (${info.publicPosts} public); signed in as ${info.viewers.length} members following ${info.viewerFollowing}`,
     );
+    if (info.viewers.length < viewerCount)
+      console.log(`   only ${info.viewers.length} members follow anyone: signed in as those`);
+    // The deep pages need that many posts (the demo instance has 300).
+    const deepPossible = info.publicPosts > deepPage * LIMIT;
     // --feed-cache-ms 0 measures the feed without its short caches (the server's default is 1000).
     const feedCacheMs = args.get('feed-cache-ms');
     const server = await startServer({
       label: `server (${target.mode})`,
       env: serverEnv(target, feedCacheMs === undefined ? {} : { FEED_CACHE_MS: feedCacheMs }),
     });
-    const rows: Row[] = [];
+    const rows: Measured[] = [];
+    const ceilingRounds: LoadResult[] = [];
     let ceilingBody: string | null = null;
+    let ceiling: Ceiling | null = null;
     try {
       const viewerAuth = await Promise.all(
         info.viewers.map(async (member) => ({ authorization: `Bearer ${await tokenFor(member)}` })),
@@ -121,7 +221,7 @@ export async function runFeed(args: Args): Promise<void> {
           );
       }
       let deepCursor = '';
-      if (needsDeepCursor) {
+      if (selected.has('deep-cursor') && deepPossible) {
         const walkStart = performance.now();
         deepCursor = await cursorOfPage(server.url, deepPage, 300_000);
         const walkMs = performance.now() - walkStart;
@@ -166,8 +266,16 @@ export async function runFeed(args: Args): Promise<void> {
       // The ceiling serves the signed-out newest page 1 as this server answers it.
       const page1 = await getJson<FeedPage>(`${server.url}/api/posts?limit=${LIMIT}`);
       if (page1.status === 200) ceilingBody = JSON.stringify(page1.body);
+      // Its own process, started now and idle while the server is measured (and the server idle
+      // while it is): each round of a scenario is followed by a round of the ceiling, so every
+      // ratio compares two slices a few seconds apart.
+      if (ceilingBody) ceiling = await startCeiling(ceilingBody);
       for (const sc of scenarios) {
         if (!selected.has(sc.key)) continue;
+        if ((sc.key === 'deep-cursor' || sc.key === 'deep-page') && !deepPossible) {
+          console.log(`   ${sc.name}: not run (${info.publicPosts} public posts)`);
+          continue;
+        }
         if (sc.signedIn && !auth) continue;
         const headers = sc.signedIn && auth ? auth : {};
         const check = await getJson<FeedPage>(`${server.url}${sc.path}`, headers);
@@ -176,19 +284,46 @@ export async function runFeed(args: Args): Promise<void> {
           continue;
         }
         const loadStart = load1();
-        const r = await load({
+        const own: LoadResult[] = [];
+        const ratios: number[] = [];
+        const cpus: CpuUse[] = [];
+        for (let round = 0; round < rounds; round++) {
+          const before = cpuReading(server);
+          const r = await load({
+            scenario: sc.name,
+            url: `${server.url}${sc.path}`,
+            connections,
+            duration,
+            warmup,
+            headers: {},
+            rotateHeaders: sc.signedIn ? viewerAuth : undefined,
+          });
+          const cpuRound = cpuSince(before, cpuReading(server), target.mode === 'embedded');
+          own.push(r);
+          cpus.push(cpuRound);
+          const c = ceiling
+            ? await load({ scenario: CEILING, url: ceiling.url, connections, duration, warmup })
+            : null;
+          if (c) {
+            ceilingRounds.push(c);
+            ratios.push(r.reqPerSec / c.reqPerSec);
+          }
+          console.log(
+            `   ${sc.name.padEnd(32)} round ${round + 1}: ${fmt(r.reqPerSec, 0).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms` +
+              (c
+                ? `; ceiling ${fmt(c.reqPerSec, 0)} req/s (p99 ${c.p99} ms): ${fmt(r.reqPerSec / c.reqPerSec, 3)}`
+                : '') +
+              ` (${check.bytes} B, load ${load1()}; CPU ${cpuText(cpuRound)})`,
+          );
+        }
+        rows.push({
           scenario: sc.name,
-          url: `${server.url}${sc.path}`,
-          connections,
-          duration,
-          warmup,
-          headers: {},
-          rotateHeaders: sc.signedIn ? viewerAuth : undefined,
+          rounds: own,
+          ratios,
+          loadStart,
+          loadEnd: load1(),
+          cpu: meanCpu(cpus),
         });
-        rows.push({ ...r, loadStart, loadEnd: load1() });
-        console.log(
-          `   ${sc.name.padEnd(40)} ${fmt(r.reqPerSec, 0).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  (${check.bytes} B, load ${loadStart} -> ${load1()})`,
-        );
       }
       const memory =
         `server RSS now ${fmt(server.rss(), 0)} MiB, peak ${fmt(server.peakRss(), 0)} MiB` +
@@ -197,40 +332,80 @@ export async function runFeed(args: Args): Promise<void> {
           : '');
       console.log(`   ${memory}`);
     } finally {
+      await ceiling?.stop();
       await server.stop();
     }
-    // The ceiling right after this target's rows, under the same machine load, so the ratios
-    // compare like with like.
-    const ceiling = ceilingBody ? await runCeiling(ceilingBody, { connections, duration, warmup }) : null;
+    const ceilingRow = ceilingRounds.length > 0 ? summary(CEILING, ceilingRounds) : null;
     sections.push(
-      `### ${label(target)}: ${info.posts.toLocaleString('en-US')} posts, ${info.users.toLocaleString('en-US')} users\n\n` +
+      `### ${label(target)}: ${info.posts.toLocaleString('en-US')} posts, ${info.users.toLocaleString('en-US')} users, signed in as ${info.viewers.length} members\n\n` +
         table(
-          ['scenario', 'req/s', '÷ ceiling', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'load 1 min'],
-          [...rows, ...(ceiling ? [ceiling] : [])].map((r) => [
-            r.scenario,
-            fmt(r.reqPerSec, 0),
-            ceiling ? fmt(r.reqPerSec / ceiling.reqPerSec, 3) : '-',
-            r.p50,
-            r.p99,
-            r.errors,
-            r.non2xx,
-            `${r.loadStart} -> ${r.loadEnd}`,
-          ]),
+          [
+            'scenario',
+            'req/s (median)',
+            '÷ ceiling (median, range)',
+            'p50 ms',
+            'p99 ms (median, max)',
+            'errors',
+            'non-2xx',
+            'load 1 min',
+            'CPU % server / db (busiest, >10 %)',
+          ],
+          [
+            ...rows.map((row) => {
+              const r = summary(row.scenario, row.rounds);
+              const ratios = [...row.ratios].sort((a, b) => a - b);
+              return [
+                row.scenario,
+                fmt(r.reqPerSec, 0),
+                ratios.length > 0
+                  ? `${fmt(median(ratios), 3)} (${fmt(ratios[0], 3)}–${fmt(ratios.at(-1), 3)})`
+                  : '-',
+                r.p50,
+                `${r.p99} (${Math.max(...row.rounds.map((x) => x.p99))})`,
+                r.errors,
+                r.non2xx,
+                `${row.loadStart} -> ${row.loadEnd}`,
+                cpuText(row.cpu),
+              ];
+            }),
+            ...(ceilingRow
+              ? [
+                  [
+                    `${CEILING}, ${ceilingRounds.length} rounds`,
+                    fmt(ceilingRow.reqPerSec, 0),
+                    '1',
+                    ceilingRow.p50,
+                    `${ceilingRow.p99} (${Math.max(...ceilingRounds.map((x) => x.p99))})`,
+                    ceilingRow.errors,
+                    ceilingRow.non2xx,
+                    '-',
+                    '-',
+                  ],
+                ]
+              : []),
+          ],
         ) +
         `\n\n(page-1 body ${ceilingBody ? Buffer.byteLength(ceilingBody) : '-'} B)\n`,
     );
   }
 
-  console.log(`\n## Feed report (${connections} connections, ${duration} s each)\n`);
+  console.log(
+    `\n## Feed report (${connections} connections, ${rounds} rounds of ${duration} s per row, each followed by the ceiling's)\n`,
+  );
   console.log(sections.join('\n'));
 }
 
-/** The bare node:http ceiling serving `body` from memory, loaded like the scenarios. */
-async function runCeiling(
-  body: string,
-  opts: { connections: number; duration: number; warmup: number },
-): Promise<Row> {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'glimpse-bench-ceiling-')), 'page1.json');
+const CEILING = 'ceiling: same page-1 JSON from memory (bare node:http)';
+
+interface Ceiling {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** The bare node:http ceiling serving `body` from memory, in a child process of its own. */
+async function startCeiling(body: string): Promise<Ceiling> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'glimpse-bench-ceiling-'));
+  const file = path.join(dir, 'page1.json');
   fs.writeFileSync(file, body);
   const ceiling = await startServer({
     label: 'ceiling',
@@ -238,24 +413,58 @@ async function runCeiling(
     entry: 'ceiling-server.ts',
     args: [file],
   });
-  try {
-    const loadStart = load1();
-    const r = await load({
-      scenario: 'ceiling: same page-1 JSON from memory (bare node:http)',
-      url: ceiling.url,
-      ...opts,
-    });
-    const row = { ...r, loadStart, loadEnd: load1() };
-    console.log(
-      `   ${r.scenario}: ${fmt(r.reqPerSec, 0)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  (load ${loadStart} -> ${row.loadEnd})`,
-    );
-    return row;
-  } finally {
-    await ceiling.stop();
-    fs.rmSync(path.dirname(file), { recursive: true, force: true });
-  }
+  return {
+    url: ceiling.url,
+    stop: async () => {
+      await ceiling.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+function median(sorted: number[]): number {
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** Rounds of one scenario as one row: medians of rate and latencies, errors summed. */
+function summary(scenario: string, rounds: LoadResult[]): LoadResult {
+  const med = (pick: (r: LoadResult) => number) => median(rounds.map(pick).sort((a, b) => a - b));
+  return {
+    scenario,
+    reqPerSec: med((r) => r.reqPerSec),
+    p50: med((r) => r.p50),
+    p99: med((r) => r.p99),
+    errors: rounds.reduce((n, r) => n + r.errors, 0),
+    non2xx: rounds.reduce((n, r) => n + r.non2xx, 0),
+    requests: rounds.reduce((n, r) => n + r.requests, 0),
+  };
+}
+
+function meanCpu(cpus: CpuUse[]): CpuUse {
+  const mean = (pick: (c: CpuUse) => number | null) => {
+    const values = cpus.map(pick);
+    return values.some((v) => v === null) ? null : values.reduce((a, b) => a! + b!, 0)! / values.length;
+  };
+  return {
+    server: mean((c) => c.server) ?? 0,
+    db: mean((c) => c.db),
+    busiestBackend: mean((c) => c.busiestBackend),
+    busyBackends: mean((c) => c.busyBackends),
+  };
+}
+
+/** `server 31 / db 81 (81, 1)`: % of one core each; the db part for an embedded cluster only. */
+function cpuText(cpu: CpuUse): string {
+  const db =
+    cpu.db === null
+      ? ''
+      : ` / db ${fmt(cpu.db, 0)} (${fmt(cpu.busiestBackend, 0)}, ${fmt(cpu.busyBackends, 1)})`;
+  return `server ${fmt(cpu.server, 0)}${db}`;
 }
 
 function label(target: Target): string {
-  return target.mode === 'embedded' ? 'embedded PostgreSQL' : `PostgreSQL (${target.dbName})`;
+  return target.mode === 'embedded'
+    ? `embedded PostgreSQL (${target.dataDir})`
+    : `PostgreSQL (${target.dbName})`;
 }

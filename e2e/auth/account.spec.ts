@@ -71,6 +71,8 @@ test('a forgotten password is reset through the link in the mail', async ({ page
     const member = await createMember(request, 'forgot');
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
+    // React keeps the login form (its own Email field) until the next page's code has loaded.
+    await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
     await page.getByLabel('Email').fill(member.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await expect(page.getByText('Check your email')).toBeVisible();

@@ -25,6 +25,7 @@ import { collectionsRoutes } from './modules/collections/collections.routes.js';
 import { imageQueue } from './modules/media/media.pipeline.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { moderationRoutes } from './modules/moderation/moderation.routes.js';
+import { pagesRoutes } from './modules/pages/pages.routes.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
 import { forgetFeedPages } from './modules/posts/posts.service.js';
@@ -174,6 +175,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(accountRoutes);
   await registerApiDocs(app);
 
-  await registerStaticWeb(app, config.webDist);
+  // The pages a shared link points at get their own head and status (modules/pages); the rest of
+  // the web app is index.html's client-side routes.
+  if (await registerStaticWeb(app, config.webDist)) await pagesRoutes(app, config.webDist);
   return app;
 }

@@ -2,8 +2,9 @@
 // even probe for it (a reported violation).
 import '@glimpse/shared/strict-csp-init';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App, loadFirstRoute, readHandedOverState } from './app/App';
+import { setHydrating } from './lib/hydration';
 import { watchTheme } from './lib/theme';
 import './styles/global.css';
 
@@ -13,8 +14,24 @@ if (!container) throw new Error('index.html must contain <div id="root">');
 // theme-init.js painted the first frame; from here the app keeps the theme right.
 watchTheme();
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// A page the server rendered (modules/pages on the server, entry-server.tsx) comes with the
+// queries it was made from: hydrate it with the same data and the same page code, so React
+// adopts the HTML instead of painting it again. Any other page is rendered here.
+const handedOver = readHandedOverState();
+if (handedOver) {
+  setHydrating(true);
+  void loadFirstRoute().then(() =>
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <App handedOver={handedOver} />
+      </StrictMode>,
+    ),
+  );
+} else {
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}

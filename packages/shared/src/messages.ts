@@ -143,6 +143,29 @@ export const POST_MSG = {
   longitudeInvalid: 'Longitude must be between -180 and 180',
 } as const;
 
+/**
+ * What a link shows where it is pasted: the server-rendered `<head>` (title, description, Open
+ * Graph, Twitter card) of the public pages. Titles end in " · Glimpse" as the tab's title does.
+ */
+export const PAGE_MSG = {
+  siteName: 'Glimpse',
+  siteDescription: 'Share photos and moments with the people you follow.',
+  title: (page: string) => `${page} · Glimpse`,
+  homeTitle: 'Home',
+  homeDescription: 'The newest photos and moments shared on Glimpse.',
+  exploreTitle: (city: string) => `Explore ${city}`,
+  exploreDescription: (city: string) => `Photos and moments shared in ${city}.`,
+  searchTitle: (query: string) => (query ? `Search: ${query}` : 'Search'),
+  searchDescription: (query: string) =>
+    query ? `Posts, people and places matching "${query}".` : 'Search posts, people and places.',
+  profileTitle: (displayName: string, username: string) => `${displayName} (@${username})`,
+  profileDescription: (posts: number, followers: number) =>
+    `${posts} ${posts === 1 ? 'post' : 'posts'}, ${followers} ${followers === 1 ? 'follower' : 'followers'} on Glimpse.`,
+  photoBy: (displayName: string) => `A photo by ${displayName}`,
+  notFoundTitle: 'Page not found',
+  notFoundDescription: 'This page does not exist or is not visible to you.',
+} as const;
+
 /** Texts of the People calls (API.md) that MSG does not hold; clients compare them exactly. */
 export const USER_MSG = {
   invalidUserId: 'Invalid user ID',

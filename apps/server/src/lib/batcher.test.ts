@@ -46,6 +46,32 @@ describe('Batcher', () => {
     expect(b.inFlight).toBe(0);
   });
 
+  it('starts a batch beside a running one only once moreAt calls wait, up to maxInFlight', async () => {
+    const m = manualRun();
+    const b = new Batcher(m.run, { maxInFlight: 3, maxBatch: 10, moreAt: 3 });
+    const answers = [b.call(1), b.call(2), b.call(3)];
+    // The first runs alone; two waiting are not enough for a second connection.
+    expect(m.batches).toEqual([[1]]);
+    answers.push(b.call(4));
+    // Three wait: they go together beside the first.
+    expect(m.batches).toEqual([[1], [2, 3, 4]]);
+    answers.push(...[5, 6, 7, 8, 9, 10].map((n) => b.call(n)));
+    expect(m.batches).toEqual([[1], [2, 3, 4], [5, 6, 7]]);
+    expect(b.inFlight).toBe(3);
+    // At the limit: the rest wait whatever their number, and go when a batch ends.
+    m.pending[0]!.end();
+    await tick();
+    expect(m.batches).toEqual([[1], [2, 3, 4], [5, 6, 7], [8, 9, 10]]);
+    for (const p of m.pending.slice(1)) p.end();
+    expect(await Promise.all(answers)).toEqual([10, 20, 30, 40, 50, 60, 70, 80, 90, 100]);
+    await tick();
+    expect(b.inFlight).toBe(0);
+    // Idle again: a lone call runs at once.
+    void b.call(11);
+    expect(m.batches.at(-1)).toEqual([11]);
+    m.pending.at(-1)!.end();
+  });
+
   it('never puts more than maxBatch calls in one batch', async () => {
     const m = manualRun();
     const b = new Batcher(m.run, { maxInFlight: 1, maxBatch: 3 });

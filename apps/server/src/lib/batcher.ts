@@ -14,9 +14,20 @@ export class Batcher<In, Out> {
 
   constructor(
     private readonly run: (inputs: readonly In[]) => Promise<readonly Out[]>,
-    private readonly opts: { maxInFlight: number; maxBatch: number },
+    private readonly opts: {
+      maxInFlight: number;
+      maxBatch: number;
+      /**
+       * While a batch runs, another starts only once this many calls wait (default 1: any call).
+       * Calls that come one by one then still share a batch, and a queue that deep (the database
+       * busier than one connection can answer) spreads over up to `maxInFlight` connections.
+       */
+      moreAt?: number;
+    },
   ) {
-    if (opts.maxInFlight < 1 || opts.maxBatch < 1) throw new Error('Batcher: limits must be at least 1');
+    if (opts.maxInFlight < 1 || opts.maxBatch < 1 || (opts.moreAt ?? 1) < 1) {
+      throw new Error('Batcher: limits must be at least 1');
+    }
   }
 
   call(input: In): Promise<Out> {
@@ -32,7 +43,8 @@ export class Batcher<In, Out> {
   }
 
   private pump(): void {
-    while (this.running < this.opts.maxInFlight && this.waiting.length > 0) {
+    const moreAt = this.opts.moreAt ?? 1;
+    while (this.running < this.opts.maxInFlight && this.waiting.length >= (this.running === 0 ? 1 : moreAt)) {
       const batch = this.waiting.splice(0, this.opts.maxBatch);
       this.running += 1;
       void this.settle(batch).finally(() => {

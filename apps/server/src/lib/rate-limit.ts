@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { withIoDeadline } from './io-deadline.js';
 
 /**
  * Fixed-window counters (attempts per key per window). In-process by default; in Redis when
@@ -96,16 +97,6 @@ export interface FallbackOptions {
   now?: () => number;
 }
 
-function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`Redis did not answer within ${ms} ms`)), ms);
-  });
-  // A late answer (or failure) of the abandoned call is of no interest.
-  promise.catch(() => undefined);
-  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
-}
-
 /**
  * Redis counters that fall back to this node's memory while Redis is down or frozen: a sign-in or
  * a write is never refused, nor held longer than `timeoutMs`, because Redis is. Every limiter the
@@ -129,7 +120,11 @@ export function createFallbackRateLimiter(
   async function run<T>(call: (limiter: RateLimiter) => Promise<T>): Promise<T> {
     if (down && now() < downUntil) return call(fallback);
     try {
-      const result = await withDeadline(call(primary), opts.timeoutMs);
+      const result = await withIoDeadline(
+        call(primary),
+        opts.timeoutMs,
+        `Redis did not answer within ${opts.timeoutMs} ms`,
+      );
       if (down) {
         down = false;
         opts.onRecover();

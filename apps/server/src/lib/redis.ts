@@ -1,4 +1,19 @@
-import { Redis, type RedisOptions } from 'ioredis';
+import { Command, Redis, type RedisOptions } from 'ioredis';
+import { setIoDeadline } from './io-deadline.js';
+
+/**
+ * ioredis's `commandTimeout` with the give-up behind one read of the socket (see setIoDeadline):
+ * on a busy machine the process may wake past the timeout with the reply already waiting, and the
+ * stock timer (run before sockets are read) would fail a command Redis answered in time — a
+ * rate limit would then fall back to one node's memory, a cross-node message would be dropped.
+ * ioredis keeps the timer in `_commandTimeoutTimer` and clears it when the reply comes.
+ */
+Command.prototype.setTimeout = function setTimeout(this: Command, ms: number): void {
+  const timers = this as unknown as { _commandTimeoutTimer?: NodeJS.Timeout };
+  timers._commandTimeoutTimer ??= setIoDeadline(() => {
+    if (!this.isResolved) this.reject(new Error('Command timed out'));
+  }, ms);
+};
 
 /**
  * Every Redis command the app waits on answers (or fails) within this, even when Redis is frozen

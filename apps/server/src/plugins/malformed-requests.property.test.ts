@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Chat, Post } from '@glimpse/shared';
 import { createPostViaApi } from '../modules/posts/posts.fixtures.js';
 import { createTestApp, seedUser, type SeededUser, type TestApp } from '../test/harness.js';
+import { startTestSmtpServer, type TestSmtpServer } from '../test/smtp-server.js';
 import type { RegisteredRoute } from './api-docs.js';
 
 /**
@@ -21,8 +22,13 @@ let bob: SeededUser;
 let post: Post;
 let chat: Chat;
 
+let smtp: TestSmtpServer;
+
 beforeAll(async () => {
-  t = await createTestApp({ LOGIN_MAX_FAILURES: '1000000' });
+  // With mail configured, as an instance that offers password resets: without it the reset call
+  // answers its documented 503 MAIL_UNAVAILABLE to every body.
+  smtp = await startTestSmtpServer();
+  t = await createTestApp({ LOGIN_MAX_FAILURES: '1000000', SMTP_URL: smtp.url });
   ana = await seedUser(t);
   bob = await seedUser(t);
   post = await createPostViaApi(t, bob);
@@ -36,6 +42,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
+  await smtp.close();
 });
 
 // ---- Generators -------------------------------------------------------------------------------

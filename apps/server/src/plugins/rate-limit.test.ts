@@ -1,9 +1,9 @@
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, RATE_LIMITS, SIGN_IN_ADDRESS_MAX, type RateLimitName } from '@glimpse/shared';
 import { multipart } from '../modules/media/media.fixtures.js';
 import { createPostViaApi } from '../modules/posts/posts.fixtures.js';
 import { createTestApp, registerViaApi, seedUser, type SeededUser, type TestApp } from '../test/harness.js';
+import { startTwoNodes, type TwoNodes } from '../test/two-nodes.js';
 
 /** Limits that hold: sign-in by account and address (atomic), registration by address, writes by member. */
 
@@ -200,23 +200,15 @@ const redisUrl = process.env.REDIS_URL;
 if (!redisUrl) console.warn('two-node rate limit test skipped: set REDIS_URL to run it');
 
 describe.skipIf(!redisUrl)('limits hold across two app nodes (Redis)', () => {
-  const prefix = `glimpse-test:rl:${process.pid}:${Date.now().toString(36)}:`;
-  let redis: Redis;
+  let nodes: TwoNodes;
   let node1: TestApp;
   let node2: TestApp;
   beforeAll(async () => {
-    redis = new Redis(redisUrl!, { maxRetriesPerRequest: 2 });
-    node1 = await createTestApp({}, { redis, redisPrefix: prefix });
-    node2 = await createTestApp({}, { redis, redisPrefix: prefix, shareDatabaseWith: node1 });
+    nodes = await startTwoNodes(redisUrl!, 'rl');
+    ({ node1, node2 } = nodes);
   });
   afterAll(async () => {
-    await node2?.close();
-    await node1?.close();
-    if (redis) {
-      const keys = await redis.keys(`${prefix}*`);
-      if (keys.length > 0) await redis.del(...keys);
-      await redis.quit();
-    }
+    await nodes?.close();
   });
 
   it('parallel wrong sign-ins spread over both nodes get the limit checked, no more', async () => {

@@ -9,7 +9,8 @@ import { IMMUTABLE_CACHE_CONTROL } from '../lib/storage/index.js';
  * /posts/{id} load the app. Hashed assets are immutable; index.html is always revalidated.
  */
 
-export async function registerStaticWeb(app: FastifyInstance, webDist: string): Promise<void> {
+/** Answers whether there is a built web app to serve. */
+export async function registerStaticWeb(app: FastifyInstance, webDist: string): Promise<boolean> {
   const indexFile = path.join(webDist, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
   if (hasWeb) {
@@ -57,4 +58,5 @@ export async function registerStaticWeb(app: FastifyInstance, webDist: string): 
     }
     return sendIndex(reply);
   });
+  return hasWeb;
 }

@@ -29,7 +29,7 @@ describe('empty JSON bodies read as {}', () => {
     expect(like.statusCode, like.body).toBe(200);
     expect(like.json()).toEqual({ liked: true, likesCount: 1 });
     const follow = await call('POST', `/api/users/${bob.id}/follow`);
-    expect(follow.json()).toEqual({ following: true, followersCount: 1 });
+    expect(follow.json()).toEqual({ following: true, followersCount: 1, requested: false });
     const share = await call('POST', `/api/posts/${post.id}/share`);
     expect(share.json()).toMatchObject({ sharesCount: 1, shareUrl: `http://glimpse.test/posts/${post.id}` });
 

@@ -216,11 +216,21 @@ function createRedisCounts(
 
   return {
     async add(user) {
-      const entry = local.get(user.id) ?? { username: user.username, sockets: 0 };
-      entry.sockets += 1;
-      local.set(user.id, entry);
+      const count = () => {
+        const entry = local.get(user.id) ?? { username: user.username, sockets: 0 };
+        entry.sockets += 1;
+        local.set(user.id, entry);
+      };
       try {
+        // Counted here only after the first heartbeat: that heartbeat writes this node's counts
+        // back as a whole, and would count this socket once more before its own change did.
         await ready();
+      } catch (err) {
+        count();
+        return fellBack(err, user.id);
+      }
+      count();
+      try {
         return await change(user, 1);
       } catch (err) {
         return fellBack(err, user.id);

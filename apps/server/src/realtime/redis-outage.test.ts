@@ -62,11 +62,11 @@ describe.skipIf(!hasRedisServer)('Redis stopped and frozen under two app nodes',
       timings[name] = Date.now() - started;
     }
   };
-  const login = (m: SeededUser, password = 'secret123') =>
+  const login = (m: SeededUser, password = 'secret123', address = testAddress()) =>
     node1.t.app.inject({
       method: 'POST',
       url: '/api/auth/login',
-      remoteAddress: testAddress(),
+      remoteAddress: address,
       payload: { email: m.email, password },
     });
   const metric = async (name: string) => {
@@ -126,11 +126,13 @@ describe.skipIf(!hasRedisServer)('Redis stopped and frozen under two app nodes',
       expect(await metric('glimpse_rate_limit_fallbacks_total')).toBe(1);
       expect(logLines.filter((l) => l.includes("rate limits count on this node's memory"))).toHaveLength(1);
 
-      // The limit still holds, on this node: LOGIN_MAX_FAILURES (10) wrong passwords, then 429.
+      // The limit still holds, on this node: LOGIN_MAX_FAILURES (10) wrong passwords from one
+      // address, then 429.
       const target = await seedUser(node1.t);
+      const from = testAddress();
       const wrong = [];
       for (let i = 0; i < 11; i++)
-        wrong.push((await settled('sign-in', login(target, 'wrong-password'))).statusCode);
+        wrong.push((await settled('sign-in', login(target, 'wrong-password', from))).statusCode);
       expect(wrong.slice(0, 10).every((s) => s === 401)).toBe(true);
       expect(wrong[10]).toBe(429);
     } finally {

@@ -55,6 +55,14 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+/** What sends the app's requests: the browser's fetch, or the server's renderer (entry-server.tsx). */
+let transport: (url: string, init: RequestInit) => Promise<Response> = (url, init) => fetch(url, init);
+
+/** The server's renderer answers the app's requests in-process; nothing in the browser calls this. */
+export function setApiTransport(send: (url: string, init: RequestInit) => Promise<Response>): void {
+  transport = send;
+}
+
 export function buildApiUrl(path: string, query?: Record<string, QueryValue>): string {
   const url = `${API_BASE_URL}${path.startsWith('/') ? path : `/${path}`}`;
   if (!query) return url;
@@ -88,7 +96,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   let response: Response;
   try {
-    response = await fetch(buildApiUrl(path, query), {
+    response = await transport(buildApiUrl(path, query), {
       method,
       headers,
       body: payload,

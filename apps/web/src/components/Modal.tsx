@@ -2,7 +2,6 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useRef, type ReactNode } from 'react';
 import { cx } from '../lib/cx';
 import { CloseIcon } from './icons';
-import { isOnLayerAbove } from './layer-stack';
 import styles from './Modal.module.css';
 
 export interface ModalProps {
@@ -47,14 +46,12 @@ export function Modal({
   // Radix returns focus only to a Dialog.Trigger; our dialogs open from any control (or none),
   // so remember what had focus when it opened and go back there on close.
   const returnFocusRef = useRef<HTMLElement | null>(null);
-  const contentRef = useRef<HTMLDivElement | null>(null);
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className={styles.overlay} />
         <Dialog.Content
-          ref={contentRef}
           className={cx(styles.content, styles[size], align === 'center' && styles.centered, className)}
           // Radix warns without a description; say explicitly there is none.
           {...(description ? {} : { 'aria-describedby': undefined })}
@@ -62,10 +59,6 @@ export function Modal({
             const active = document.activeElement;
             returnFocusRef.current =
               active instanceof HTMLElement && active !== document.body ? active : null;
-          }}
-          // A press in a dialog or menu opened over this one is not "outside" (see isOnLayerAbove).
-          onPointerDownOutside={(event) => {
-            if (isOnLayerAbove(contentRef.current, event.detail.originalEvent.target)) event.preventDefault();
           }}
           onCloseAutoFocus={(event) => {
             const target = returnFocusRef.current;

@@ -13,8 +13,12 @@ export interface UseInfiniteScrollOptions {
   root?: Element | null;
 }
 
+/**
+ * Whether the list can load more by itself as it scrolls. On the server: yes (every browser the app
+ * supports can), so the rendered HTML matches what the browser hydrates it with.
+ */
 export function isIntersectionObserverSupported(): boolean {
-  return typeof window !== 'undefined' && 'IntersectionObserver' in window;
+  return typeof window === 'undefined' || 'IntersectionObserver' in window;
 }
 
 /**

@@ -101,8 +101,8 @@ export function stubFetch(implementation: (url: string, init?: RequestInit) => P
  * Stubs fetch for a signed-in member: GET /api/auth/me answers `user`, any other request a 404 (as
  * the server answers an unknown route), so each page shows its own error state for the lists it
  * loads. Answering every request with the member made /home, /profile and /notification crash into
- * the route error a moment after their heading showed: tests that checked the heading passed under
- * React DOM only because it committed that crash after their assertion (Preact commits sooner).
+ * the route error a moment after their heading showed: tests that checked the heading passed only
+ * because React DOM committed that crash after their assertion.
  */
 export function stubMemberApi(user: SelfUser = makeSelfUser()) {
   return stubFetch((url) => {

@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES, mentionedUsernames, type Chat, type Message } from '@glimpse/shared';
 import { cleanupOrphanUploads } from '../../modules/media/media.cleanup.js';
+import { compileFeedBatchStatement } from '../../modules/posts/posts.feed.js';
 import { hotScoreOf } from '../../modules/posts/posts.hot.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { queryRows } from '../client.js';
@@ -51,6 +52,35 @@ describe('first-start demo data', () => {
     // The next start of this DATA_DIR has its credentials: nothing is drawn in vain.
     expect(startDemoImages(t.config)).toBeNull();
     expect(startDemoImages({ ...t.config, dataDir: '/nonexistent', databaseUrl: 'postgres://x' })).toBeNull();
+  });
+
+  it("leaves the planner its statistics: members' feed pages walk their index, with the planner's own settings", async () => {
+    // A fresh instance serves exactly this data; without statistics each member's page read and
+    // sorted every post (issue 34). No enable_* penalties here, unlike posts.feed-statement.test.ts.
+    const members = await rows<{ id: string }>(sql`SELECT id FROM users ORDER BY id LIMIT 25`);
+    const client = await t.database.pool.connect();
+    try {
+      for (const sort of ['newest', 'trending'] as const) {
+        for (const mode of ['force_custom_plan', 'force_generic_plan']) {
+          const statement = compileFeedBatchStatement({ sort, viewer: 'member', cursor: false, rows: 11 });
+          await client.query(`set plan_cache_mode = ${mode}`);
+          await client.query(`prepare demo_feed as ${statement.text}`);
+          const ids = client.escapeLiteral(`{${members.map((m) => m.id).join(',')}}`);
+          const plan = (
+            await client.query<{ 'QUERY PLAN': string }>(`explain execute demo_feed(${ids})`)
+          ).rows
+            .map((r) => r['QUERY PLAN'])
+            .join('\n');
+          await client.query('deallocate demo_feed');
+          const label = `${sort} (${mode})\n${plan}`;
+          expect(plan, label).toContain(sort === 'newest' ? 'posts_created_idx' : 'posts_hot_idx');
+          expect(plan, label).not.toMatch(/Sort Key: .*(created_at|hot_score)/);
+        }
+      }
+    } finally {
+      await client.query('reset plan_cache_mode');
+      client.release();
+    }
   });
 
   it('gives every post its own title and text', async () => {

@@ -196,6 +196,12 @@ export async function seedDemo(
     await deriveNotifications(tx);
     mark('media rows + counters');
   });
+  // The planner's statistics for what was just loaded: without them (autovacuum analyzes a table
+  // only after a minute, and one of fewer than 50 rows never) the members' feed statement read
+  // every post for every member, sorting them, instead of walking posts_created_idx: 0.05 of the
+  // ceiling on a fresh instance (issue 34). A few milliseconds at this size.
+  await ctx.db.execute(sql`ANALYZE`);
+  mark('analyze');
   mark('total');
   // CPU time of this process (sharp's threads included; PostgreSQL's own processes not): a
   // figure that does not swing with what else the machine is doing.

@@ -1,4 +1,3 @@
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   SIGN_IN_ADDRESS_MAX,
@@ -7,6 +6,7 @@ import {
   SIGN_IN_SLOW_AFTER,
 } from '@glimpse/shared';
 import { createTestApp, registerViaApi, testAddress, type TestApp } from '../../test/harness.js';
+import { startTwoNodes, type TwoNodes } from '../../test/two-nodes.js';
 import { signInDelayMs } from './auth.service.js';
 
 /**
@@ -100,23 +100,15 @@ const redisUrl = process.env.REDIS_URL;
 if (!redisUrl) console.warn('two-node sign-in limit test skipped: set REDIS_URL to run it');
 
 describe.skipIf(!redisUrl)('across app nodes (Redis)', () => {
-  const prefix = `glimpse-test:signin:${process.pid}:${Date.now().toString(36)}:`;
-  let redis: Redis;
+  let nodes: TwoNodes;
   let node1: TestApp;
   let node2: TestApp;
   beforeAll(async () => {
-    redis = new Redis(redisUrl!, { maxRetriesPerRequest: 2 });
-    node1 = await createTestApp({}, { redis, redisPrefix: prefix });
-    node2 = await createTestApp({}, { redis, redisPrefix: prefix, shareDatabaseWith: node1 });
+    nodes = await startTwoNodes(redisUrl!, 'signin');
+    ({ node1, node2 } = nodes);
   });
   afterAll(async () => {
-    await node2?.close();
-    await node1?.close();
-    if (redis) {
-      const keys = await redis.keys(`${prefix}*`);
-      if (keys.length > 0) await redis.del(...keys);
-      await redis.quit();
-    }
+    await nodes?.close();
   });
 
   it('counts one address on one account across nodes, raced', async () => {

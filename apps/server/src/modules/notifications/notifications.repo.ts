@@ -129,10 +129,14 @@ export async function removeLikeActor(
   return rows.length > 0;
 }
 
-/** A follow request answered or cancelled: its notification goes, read or not. */
-export async function deleteFollowRequestNotifications(
+/**
+ * Takes back what a follow or a follow request told: an unfollow deletes the unread `follow`
+ * notification it caused (read ones stay); a follow request answered or cancelled deletes its
+ * `follow_request` notification, read or not.
+ */
+export async function deleteFollowNotification(
   tx: Tx,
-  opts: { recipientId: string; actorId: string },
+  opts: { recipientId: string; actorId: string; type: 'follow' | 'follow_request' },
 ): Promise<boolean> {
   const rows = await tx
     .delete(notifications)
@@ -140,26 +144,8 @@ export async function deleteFollowRequestNotifications(
       and(
         eq(notifications.recipientId, opts.recipientId),
         eq(notifications.actorId, opts.actorId),
-        eq(notifications.type, 'follow_request'),
-      ),
-    )
-    .returning({ id: notifications.id });
-  return rows.length > 0;
-}
-
-/** An unfollow deletes the unread `follow` notification it caused (read ones stay). */
-export async function deleteUnreadFollow(
-  tx: Tx,
-  opts: { recipientId: string; actorId: string },
-): Promise<boolean> {
-  const rows = await tx
-    .delete(notifications)
-    .where(
-      and(
-        eq(notifications.recipientId, opts.recipientId),
-        eq(notifications.actorId, opts.actorId),
-        eq(notifications.type, 'follow'),
-        isNull(notifications.readAt),
+        eq(notifications.type, opts.type),
+        opts.type === 'follow' ? isNull(notifications.readAt) : undefined,
       ),
     )
     .returning({ id: notifications.id });

@@ -22,8 +22,7 @@ import { toNotification } from './notifications.mapper.js';
 import {
   countBadgesPrepared,
   countUnread,
-  deleteFollowRequestNotifications,
-  deleteUnreadFollow,
+  deleteFollowNotification,
   findRecipients,
   findRecipientsByUsername,
   insertNotification,
@@ -143,13 +142,14 @@ export async function removeNotification(
   removal: NotificationRemoval,
 ): Promise<NotificationChange | null> {
   if (removal.recipientId === removal.actorId) return null;
-  const pair = { recipientId: removal.recipientId, actorId: removal.actorId };
   const changed =
     removal.type === 'like'
       ? await removeLikeActor(tx, removal)
-      : removal.type === 'follow'
-        ? await deleteUnreadFollow(tx, pair)
-        : await deleteFollowRequestNotifications(tx, pair);
+      : await deleteFollowNotification(tx, {
+          recipientId: removal.recipientId,
+          actorId: removal.actorId,
+          type: removal.type,
+        });
   if (!changed) return null;
   const [recipient] = await findRecipients(tx, [removal.recipientId]);
   return recipient ? { recipient, notificationId: null } : null;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PostList } from '@glimpse/shared';
-import { createTestApp, seedUser, type SeededUser, type TestApp } from '../../test/harness.js';
+import { createTestApp, seedSession, seedUser, type SeededUser, type TestApp } from '../../test/harness.js';
 import { follow, insertPostRow } from './posts.fixtures.js';
 import { forgetFeedPages } from './posts.service.js';
 
@@ -38,19 +38,19 @@ describe('GET /api/posts: the token -> member cache', () => {
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
     expect(await feedIds(follower.auth)).toContain(followersOnly);
     // Ended behind the server's back (no sessionsEnded event): only the window protects the cache.
-    await t.database.db.execute(
-      sql`update users set session_version = session_version + 1 where id = ${follower.id}`,
-    );
+    await t.database.db.execute(sql`delete from sessions where user_id = ${follower.id}`);
     expect(await feedIds(follower.auth)).toContain(followersOnly);
     vi.advanceTimersByTime(FEED_CACHE_MS + 1);
     // The token is now refused, which the feed treats as signed out.
     expect(await feedIds(follower.auth)).not.toContain(followersOnly);
   });
 
-  it('forgets the member at once when their sessions end (password change)', async () => {
+  it("forgets a member's sessions at once when they end (a password change ends the others)", async () => {
     const member = await seedUser(t);
     await follow(t, member, author);
+    const phone = { authorization: `Bearer ${await seedSession(t, member, { device: 'Phone' })}` };
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    expect(await feedIds(phone)).toContain(followersOnly);
     expect(await feedIds(member.auth)).toContain(followersOnly);
     const res = await t.app.inject({
       method: 'PUT',
@@ -59,9 +59,9 @@ describe('GET /api/posts: the token -> member cache', () => {
       payload: { currentPassword: 'secret123', newPassword: 'another-secret-456' },
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(await feedIds(member.auth)).not.toContain(followersOnly);
-    const fresh = { authorization: `Bearer ${res.json<{ token: string }>().token}` };
-    expect(await feedIds(fresh)).toContain(followersOnly);
+    // Within FEED_CACHE_MS: the other device's token is refused at once, the changing one kept.
+    expect(await feedIds(phone)).not.toContain(followersOnly);
+    expect(await feedIds(member.auth)).toContain(followersOnly);
   });
 });
 

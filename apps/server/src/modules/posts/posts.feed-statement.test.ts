@@ -162,7 +162,8 @@ describe('the one-statement feed page', () => {
     // The data exercises the rule: viewers see different sets of posts.
     const count = (name: string) => [...seen].filter((k) => k.startsWith(`${name}:`)).length;
     expect(new Set(Object.keys(viewers).map(count)).size).toBeGreaterThan(3);
-  });
+    // ~1,000 pages read twice: seconds on a quiet machine, minutes on a busy one.
+  }, 300_000);
 
   it('gives each shape one name and one text, with the page size in the text', () => {
     const shape: FeedShape = { sort: 'newest', viewer: 'member', cursor: true, rows: 11 };
@@ -241,7 +242,8 @@ describe('the signed-in page from kept post texts (posts.fragments.ts)', () => {
     await t.database.db.execute(sql`update posts set removed_at = now() where id = ${target}`);
     await toggleLike(ctx, member, target, urls).catch(() => undefined);
     await expectSameAsOneStatement('after a removal');
-  });
+    // Four rounds over every viewer's every page: as the test above, minutes on a busy machine.
+  }, 300_000);
 
   it('reads the pages of members asking at once in shared statements, each member their own page', async () => {
     const members = Object.values(viewers).filter((v): v is PostViewer => v !== null);
@@ -277,13 +279,14 @@ describe('the signed-in page from kept post texts (posts.fragments.ts)', () => {
       );
     });
     // Per shape (sort, cursor or not, member or moderator): one statement for the first ask, then
-    // one for all the asks made meanwhile.
+    // the asks made meanwhile together, a second batch beside the first only once 8 wait.
     const names = spy.mock.calls.map(([config]) => (config as { name?: string }).name ?? '');
     const statements = names.filter((name) => name.endsWith('_batch'));
     const shapes = new Set(statements).size;
     expect(shapes).toBe(8);
     expect(asks.length).toBeGreaterThan(60);
-    expect(statements.length).toBeLessThanOrEqual(shapes * 2);
+    expect(statements.length).toBeLessThanOrEqual(shapes * 3);
+    expect(asks.length / statements.length).toBeGreaterThan(2.5);
     // The posts every page missed: read for all the pages at once, not once per page.
     const byId = names.filter((name) => name === 'glimpse_posts_by_id').length;
     expect(byId).toBeGreaterThan(0);

@@ -347,13 +347,17 @@ export function compileFeedBatchStatement(shape: Omit<FeedShape, 'columns'>): Fe
 }
 
 /**
- * One batch of a shape runs at a time, of at most MAX_BATCH members (a batch's rows: members ×
- * page rows). Measured at 50 connections on 2 cores (bench/README.md): one at a time served the
- * most pages (1,700–1,800/s against 1,400–1,600 with two and 1,200–1,400 with four), since each
- * statement's fixed costs are what batching saves. One backend then serves a shape per node:
- * at ~0.1–0.25 ms a member, thousands of pages a second.
+ * Batches of a shape: one runs as soon as a page is asked for; while it runs, the pages asked for
+ * meanwhile wait and go together in the next, of at most MAX_BATCH members (a batch's rows:
+ * members × page rows). Only when BATCH_MORE_AT or more wait does another batch start beside the
+ * running ones, up to BATCH_IN_FLIGHT: a queue that deep means one backend cannot keep up, and
+ * the batches then spread over several backends (the pool has 10 connections) instead of all
+ * waiting for one. Measured at 50 connections on 2 shared cores (bench/README.md, issue 34):
+ * up to 4 at once from any queue (4 small batches) served the fewest pages; one at a time and
+ * "a second once 8 wait" served about as many, the latter a little more on the demo instance.
  */
-const BATCH_IN_FLIGHT = 1;
+const BATCH_IN_FLIGHT = 4;
+const BATCH_MORE_AT = 8;
 const MAX_BATCH = 64;
 
 const stubBatchers = new Batchers<pg.Pool, { viewerId: string; after?: FeedCursor }, FeedStubRow[]>();
@@ -377,7 +381,7 @@ function batcherFor(pool: pg.Pool, shape: Omit<FeedShape, 'columns'>) {
         }
         return pages;
       },
-      { maxInFlight: BATCH_IN_FLIGHT, maxBatch: MAX_BATCH },
+      { maxInFlight: BATCH_IN_FLIGHT, maxBatch: MAX_BATCH, moreAt: BATCH_MORE_AT },
     );
   });
 }

@@ -1,21 +1,18 @@
 import type { DependencyState, Readiness } from '@glimpse/shared';
 import { OPS_MSG } from '@glimpse/shared';
 import type { AppContext } from '../../context.js';
+import { withIoDeadline } from '../../lib/io-deadline.js';
 
 /** A dependency that has not answered within this is down as far as readiness goes. */
 export const READINESS_CHECK_TIMEOUT_MS = 2_000;
 
-function within<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
 async function probe(check: () => Promise<unknown>): Promise<DependencyState> {
   try {
-    await within(check(), READINESS_CHECK_TIMEOUT_MS);
+    await withIoDeadline(
+      check(),
+      READINESS_CHECK_TIMEOUT_MS,
+      `no answer within ${READINESS_CHECK_TIMEOUT_MS} ms`,
+    );
     return 'up';
   } catch {
     return 'down';

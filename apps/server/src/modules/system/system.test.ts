@@ -240,12 +240,20 @@ describe('GET /metrics', () => {
     // The previous test's sockets sign out (a presence write) after they are gone: let it finish.
     await until('the pool to be idle', async () => valueOf(await scrape(), 'glimpse_db_pool_in_use') === 0);
     const held = [await t.database.pool.connect(), await t.database.pool.connect()];
+    // A background write (a session's last-seen time, a presence change) may hold a third
+    // connection for a moment: wait for it to end rather than read one instant.
     try {
-      expect(valueOf(await scrape(), 'glimpse_db_pool_in_use')).toBe(2);
+      await until(
+        'the two held connections',
+        async () => valueOf(await scrape(), 'glimpse_db_pool_in_use') === 2,
+      );
     } finally {
       for (const c of held) c.release();
     }
-    expect(valueOf(await scrape(), 'glimpse_db_pool_in_use')).toBe(0);
+    await until(
+      'the pool to be idle again',
+      async () => valueOf(await scrape(), 'glimpse_db_pool_in_use') === 0,
+    );
     expect(valueOf(await scrape(), 'glimpse_db_pool_waiting')).toBe(0);
     // The real image pool: fill every slot with a task that waits, then queue two more.
     let release!: () => void;

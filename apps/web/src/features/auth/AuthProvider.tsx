@@ -1,4 +1,5 @@
 import type { SelfUser } from '@glimpse/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { isApiError } from '../../api/http';
 import { fetchMe } from '../../api/queries/auth';
@@ -43,11 +44,17 @@ function withActivity(session: SessionState, isOnline: boolean): SessionState {
 
 export interface AuthProviderProps {
   children: ReactNode;
+  /**
+   * Hydrating HTML the server rendered for a visitor: start signed out and online as that HTML
+   * was (and as the server, which has neither storage nor connectivity, renders), then restore
+   * the stored session right after hydration.
+   */
+  hydrating?: boolean;
 }
 
-export function AuthProvider({ children }: AuthProviderProps) {
-  const [session, setSession] = useState(readInitialSession);
-  const [isOnline, setIsOnline] = useState(() => navigator.onLine);
+export function AuthProvider({ children, hydrating = false }: AuthProviderProps) {
+  const [session, setSession] = useState(() => (hydrating ? SIGNED_OUT : readInitialSession()));
+  const [isOnline, setIsOnline] = useState(() => hydrating || navigator.onLine);
   const [isSocketConnected, setIsSocketConnected] = useState(false);
   // The token a pending /me belongs to: an answer for a session that has since changed is dropped.
   const tokenRef = useRef(session.token);
@@ -104,6 +111,21 @@ export function AuthProvider({ children }: AuthProviderProps) {
     setIsSocketConnected(connected);
     setSession((s) => withActivity(s, connected));
   }, []);
+
+  // After hydrating the visitor's HTML: the member's own session and the real connectivity.
+  const hydratingRef = useRef(hydrating);
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!hydratingRef.current) return;
+    hydratingRef.current = false;
+    const restored = readInitialSession();
+    tokenRef.current = restored.token;
+    setIsOnline(navigator.onLine);
+    if (!restored.token) return;
+    setSession(restored);
+    // The handed-over answers are the visitor's (no likes, follows or followers-only posts).
+    void queryClient.invalidateQueries();
+  }, [queryClient]);
 
   // Confirm a restored session with the server once at start.
   useEffect(() => {

@@ -6,6 +6,7 @@ import { useDeleteCommentMutation } from '../../api/queries/moderation';
 import { useUpdateCommentMutation } from '../../api/queries/posts';
 import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
+import { LocalTime } from '../../components/LocalTime';
 import { Modal } from '../../components/Modal';
 import { useToast } from '../../components/useToast';
 import { EDIT_POST_TEXT, MODERATION_TEXT } from '../../lib/text';
@@ -77,9 +78,11 @@ export function CommentList({ comments, postId, postAuthorId }: CommentListProps
                   <Link to={profileHref(comment.user.username)} className={styles.user}>
                     {name}
                   </Link>
-                  <time className={styles.time} dateTime={comment.createdAt}>
-                    {formatRelativeTime(comment.createdAt)}
-                  </time>
+                  <LocalTime
+                    className={styles.time}
+                    dateTime={comment.createdAt}
+                    format={formatRelativeTime}
+                  />
                   {comment.editedAt && <span className={styles.time}>{EDIT_POST_TEXT.edited}</span>}
                 </p>
                 {comment.removedByModerator && (

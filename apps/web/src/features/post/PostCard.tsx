@@ -2,6 +2,7 @@ import { formatCardDate, type Post } from '@glimpse/shared';
 import type { MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Avatar } from '../../components/Avatar';
+import { LocalTime } from '../../components/LocalTime';
 import { cx } from '../../lib/cx';
 import { EDIT_POST_TEXT, MODERATION_TEXT } from '../../lib/text';
 import { useAuth } from '../../lib/useAuth';
@@ -93,7 +94,7 @@ export function PostCard({ post, onOpen, onFollow, priority = 'lazy', className 
               {name}
             </Link>
             <span className={styles.date}>
-              <time dateTime={post.createdAt}>{formatCardDate(post.createdAt)}</time>
+              <LocalTime dateTime={post.createdAt} format={formatCardDate} />
               {post.editedAt && <span className={styles.edited}> · {EDIT_POST_TEXT.edited}</span>}
             </span>
           </span>

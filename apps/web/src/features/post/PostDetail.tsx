@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { commentsOf } from '../../api/queries/posts';
 import { Avatar } from '../../components/Avatar';
+import { LocalTime } from '../../components/LocalTime';
 import { LoadingState } from '../../components/Spinner';
 import { HeartIcon, PinIcon, ShareIcon } from '../../components/icons';
 import { cx } from '../../lib/cx';
@@ -30,6 +31,8 @@ import { SaveButton } from './SaveButton';
 import { authorName, photoCountLabel, profileHref, tagHref } from './post-text';
 import { RichText } from './RichText';
 import { usePostActions } from './usePostActions';
+
+const localDateTime = (iso: string) => new Date(iso).toLocaleString();
 
 export interface PostDetailProps {
   /** The detail, or a copy from a list (comment ids only) while the detail loads. */
@@ -103,13 +106,13 @@ export function PostDetail({ post, variant, isLoadingComments = false, onDeleted
             )}
             <p className={styles.meta}>
               <span className={styles.category}>{post.category}</span>
-              <time dateTime={post.createdAt} title={new Date(post.createdAt).toLocaleString()}>
-                {formatCardDate(post.createdAt)}
-              </time>
+              <LocalTime dateTime={post.createdAt} format={formatCardDate} title={localDateTime} />
               {post.editedAt && (
-                <time dateTime={post.editedAt} title={new Date(post.editedAt).toLocaleString()}>
-                  {EDIT_POST_TEXT.edited}
-                </time>
+                <LocalTime
+                  dateTime={post.editedAt}
+                  format={() => EDIT_POST_TEXT.edited}
+                  title={localDateTime}
+                />
               )}
               {variant === 'page' && images.length > 0 && <span>{photoCountLabel(images.length)}</span>}
             </p>

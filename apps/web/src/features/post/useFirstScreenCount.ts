@@ -1,4 +1,5 @@
 import { useEffect, useState, type RefObject } from 'react';
+import { isHydrating } from '../../lib/hydration';
 import { whenIdle } from '../../lib/idle';
 
 /** Rows of cards rendered with the first paint of a feed; the rest follow once the browser is idle. */
@@ -34,8 +35,11 @@ export function firstScreenCards(windowWidth: number): number {
  * the ones waited for, at most PHOTOS_WAIT_MS.
  */
 export function useFirstScreenCount(total: number, container?: RefObject<HTMLElement | null>): number {
+  // The server renders every card (it has no window), so hydration starts from all of them too.
   const [limit, setLimit] = useState(() =>
-    typeof window === 'undefined' ? Number.POSITIVE_INFINITY : firstScreenCards(window.innerWidth),
+    typeof window === 'undefined' || isHydrating()
+      ? Number.POSITIVE_INFINITY
+      : firstScreenCards(window.innerWidth),
   );
   const partial = total > limit;
 

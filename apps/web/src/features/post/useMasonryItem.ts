@@ -3,6 +3,9 @@ import { useLayoutEffect, useRef, type RefObject } from 'react';
 /** Row unit of the masonry grid (CSS grid-auto-rows); the gap is padding inside each item. */
 export const MASONRY_ROW_PX = 4;
 
+/** Set on the grid once script sizes its items: the masonry rows apply from then on. */
+export const MASONRY_READY_ATTRIBUTE = 'data-masonry-ready';
+
 /** The grid item each observed content box sizes. */
 const itemOf = new WeakMap<Element, HTMLElement>();
 let sharedObserver: ResizeObserver | null = null;
@@ -23,6 +26,9 @@ const mounted = new Set<HTMLElement>();
 function sizeMounted(): void {
   const items = [...mounted].filter((item) => item.isConnected && item.firstElementChild);
   mounted.clear();
+  // The grid turns masonry here, with its first spans (PostGrid.module.css): until then it is a
+  // plain grid, which is also how a server-rendered page shows before (or without) JavaScript.
+  for (const item of items) item.parentElement?.setAttribute(MASONRY_READY_ATTRIBUTE, '');
   const heights = items.map((item) => item.firstElementChild!.getBoundingClientRect().height);
   items.forEach((item, i) => {
     if (heights[i]! > 0) item.style.gridRowEnd = span(heights[i]!);
@@ -78,5 +84,5 @@ export function useMasonryItem<T extends HTMLElement>(): RefObject<T | null> {
 
 /** Masonry needs ResizeObserver; without it (old browsers, jsdom) the grid stays a plain grid. */
 export function isMasonrySupported(): boolean {
-  return typeof window !== 'undefined' && typeof ResizeObserver !== 'undefined';
+  return typeof window === 'undefined' || typeof ResizeObserver !== 'undefined';
 }

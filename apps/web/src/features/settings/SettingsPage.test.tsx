@@ -342,8 +342,7 @@ describe('Settings account form', () => {
     const { user } = await openSettings();
     const bio = await screen.findByLabelText('Bio');
     // maxLength stops typing at 500; a paste from script can still go over. A browser reports a
-    // paste as an `input` event; a bare `change` event reached onChange only through React DOM's
-    // own event plugin (Preact's compat listens to `input` for text fields, as browsers fire it).
+    // paste as an `input` event.
     fireEvent.input(bio, { target: { value: 'x'.repeat(501) } });
     await user.click(saveButton());
     expect(screen.getByText(MSG.bioTooLong)).toBeInTheDocument();

@@ -21,6 +21,7 @@ import { createDiskGuard, createMediaStorage } from './lib/storage/index.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { chatRoutes } from './modules/chats/chats.routes.js';
+import { collectionsRoutes } from './modules/collections/collections.routes.js';
 import { imageQueue } from './modules/media/media.pipeline.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { moderationRoutes } from './modules/moderation/moderation.routes.js';
@@ -168,6 +169,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(moderationRoutes);
   await app.register(notificationRoutes);
   await app.register(postsRoutes);
+  await app.register(collectionsRoutes);
   await app.register(searchRoutes);
   await app.register(usersRoutes);
   await app.register(accountRoutes);

@@ -45,8 +45,9 @@ export interface ChatEvents {
    */
   sessionsEnded(ended: EndedSessions): Promise<void>;
   /**
-   * Every node drops its kept signed-out feed pages (an account went private: its posts must not
-   * stay on a cached page). Resolves once every other node confirmed, as sessionsEnded.
+   * Every node drops its kept signed-out feed pages (an account went private, a post was edited
+   * or deleted: it must not stay on a cached page). Resolves once every other node confirmed, as
+   * sessionsEnded.
    */
   feedPagesStale(): Promise<void>;
   /** Runs `listener` for each of the two above, whether this node or another one raised it. */

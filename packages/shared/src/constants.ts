@@ -105,6 +105,10 @@ export const RATE_LIMITS = {
   chats: { max: 60, windowMs: 60 * MINUTE_MS, per: 'member' },
   /** Reports filed (a flood of reports is itself abuse). */
   reports: { max: 20, windowMs: 60 * MINUTE_MS, per: 'member' },
+  /** Edits of one's own posts and comments. */
+  edits: { max: 60, windowMs: 10 * MINUTE_MS, per: 'member' },
+  /** Save/unsave toggles. */
+  saves: { max: 200, windowMs: 10 * MINUTE_MS, per: 'member' },
 } as const satisfies Record<string, { max: number; windowMs: number; per: 'member' | 'address' }>;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
@@ -233,3 +237,8 @@ export const NOTIFICATION_FILTERS = ['all', 'likes', 'comments', 'follows', 'men
 export type NotificationFilter = (typeof NOTIFICATION_FILTERS)[number];
 /** At most this many distinct `@username`s of one text are notified (the rest are plain text). */
 export const MAX_MENTIONS_PER_TEXT = 10;
+
+/** Collections (issue 30): title and description lengths, and how many one member may list. */
+export const COLLECTION_TITLE_MAX_LENGTH = 60;
+export const COLLECTION_DESCRIPTION_MAX_LENGTH = 300;
+export const COLLECTIONS_LIST_MAX = 100;

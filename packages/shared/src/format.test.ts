@@ -5,6 +5,8 @@ import {
   formatRelativeTime,
   makeExcerpt,
   mentionedUsernames,
+  parseRichText,
+  tagsWithHashtags,
   titleCaseWords,
 } from './format.js';
 import { MAX_MENTIONS_PER_TEXT } from './constants.js';
@@ -75,5 +77,41 @@ describe('mentionedUsernames', () => {
   it('stops at MAX_MENTIONS_PER_TEXT', () => {
     const text = Array.from({ length: MAX_MENTIONS_PER_TEXT + 5 }, (_, i) => `@user${i}`).join(' ');
     expect(mentionedUsernames(text)).toHaveLength(MAX_MENTIONS_PER_TEXT);
+  });
+});
+
+describe('parseRichText', () => {
+  it('splits text into text, #tag and @mention parts, keeping every character', () => {
+    const text = 'Sunset #golden_hour with @ava_1 at #Lisboa, mail x@cid.com & C# &#39;s #';
+    const parts = parseRichText(text);
+    expect(parts.map((p) => p.text).join('')).toBe(text);
+    expect(parts.filter((p) => p.kind !== 'text')).toEqual([
+      { kind: 'tag', text: '#golden_hour', tag: 'golden_hour' },
+      { kind: 'mention', text: '@ava_1', username: 'ava_1' },
+      { kind: 'tag', text: '#Lisboa', tag: 'Lisboa' },
+    ]);
+  });
+
+  it('reads tags in any script and never turns markup into anything but text', () => {
+    expect(parseRichText('#café #東京')).toEqual([
+      { kind: 'tag', text: '#café', tag: 'café' },
+      { kind: 'text', text: ' ' },
+      { kind: 'tag', text: '#東京', tag: '東京' },
+    ]);
+    // Markup in a caption stays text around the parts (the web renders text nodes, never HTML).
+    expect(parseRichText('<a href="javascript:x">#x</a>')).toEqual([
+      { kind: 'text', text: '<a href="javascript:x">' },
+      { kind: 'tag', text: '#x', tag: 'x' },
+      { kind: 'text', text: '</a>' },
+    ]);
+    expect(parseRichText(`#${'a'.repeat(31)}`)).toEqual([{ kind: 'text', text: `#${'a'.repeat(31)}` }]);
+  });
+});
+
+describe('tagsWithHashtags', () => {
+  it('adds the caption\u2019s #tags after the given ones, once each, at most MAX_TAGS', () => {
+    expect(tagsWithHashtags(['Sea'], 'At the #sea and #Pier, #pier again')).toEqual(['Sea', 'Pier']);
+    const many = Array.from({ length: 20 }, (_, i) => `t${i}`);
+    expect(tagsWithHashtags(many, '#extra')).toEqual(many);
   });
 });

@@ -3,7 +3,9 @@ import {
   COUNT_THOUSAND,
   EXCERPT_LENGTH,
   MAX_MENTIONS_PER_TEXT,
+  MAX_TAGS,
   SHARE_DESCRIPTION_LENGTH,
+  TAG_MAX_LENGTH,
   USERNAME_MAX_LENGTH,
   USERNAME_MIN_LENGTH,
 } from './constants.js';
@@ -111,4 +113,52 @@ export function mentionedUsernames(text: string): string[] {
     if (found.size >= MAX_MENTIONS_PER_TEXT) break;
   }
   return [...found.values()];
+}
+
+/** A piece of a caption or comment: plain text, a `#tag` or an `@username`. */
+export type RichTextPart =
+  | { kind: 'text'; text: string }
+  | { kind: 'tag'; text: string; tag: string }
+  | { kind: 'mention'; text: string; username: string };
+
+/**
+ * Splits plain text into text, `#tag` and `@username` parts (the web turns the last two into
+ * links). It reads text only, never HTML: the parts are shown as text, so nothing in a caption
+ * can become markup. A `#` or `@` inside a word (an email address, `&#39;`, `C#`) starts nothing;
+ * a tag is letters, digits and `_` of any script, at most TAG_MAX_LENGTH; a mention follows the
+ * username rules (mentionedUsernames).
+ */
+export function parseRichText(text: string): RichTextPart[] {
+  const re = new RegExp(
+    `(?<![\\p{L}\\p{N}_&#@])#([\\p{L}\\p{M}\\p{N}_]{1,${TAG_MAX_LENGTH}})(?![\\p{L}\\p{M}\\p{N}_])` +
+      `|(?<![A-Za-z0-9_@])@([A-Za-z0-9_]{${USERNAME_MIN_LENGTH},${USERNAME_MAX_LENGTH}})(?![A-Za-z0-9_])`,
+    'gu',
+  );
+  const parts: RichTextPart[] = [];
+  let at = 0;
+  for (const match of text.matchAll(re)) {
+    const start = match.index;
+    if (start > at) parts.push({ kind: 'text', text: text.slice(at, start) });
+    if (match[1] !== undefined) parts.push({ kind: 'tag', text: match[0], tag: match[1] });
+    else parts.push({ kind: 'mention', text: match[0], username: match[2]! });
+    at = start + match[0].length;
+  }
+  if (at < text.length) parts.push({ kind: 'text', text: text.slice(at) });
+  return parts;
+}
+
+/**
+ * A post's tags: the ones given, then the caption's `#tags` not already among them
+ * (case-insensitive, first spelling kept), at most MAX_TAGS. A `#tag` in a caption is then a tag
+ * of the post, so its link always reaches a page that lists the post.
+ */
+export function tagsWithHashtags(tags: readonly string[], content: string): string[] {
+  const seen = new Set(tags.map((t) => t.toLowerCase()));
+  const merged = [...tags];
+  for (const part of parseRichText(content)) {
+    if (part.kind !== 'tag' || seen.has(part.tag.toLowerCase())) continue;
+    seen.add(part.tag.toLowerCase());
+    merged.push(part.tag);
+  }
+  return merged.slice(0, MAX_TAGS);
 }

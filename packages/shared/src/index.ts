@@ -7,6 +7,7 @@ export * from './schemas/common.js';
 export * from './schemas/users.js';
 export * from './schemas/auth.js';
 export * from './schemas/posts.js';
+export * from './schemas/collections.js';
 export * from './schemas/search.js';
 export * from './schemas/chats.js';
 export * from './schemas/system.js';

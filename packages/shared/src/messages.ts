@@ -1,4 +1,7 @@
 import {
+  COLLECTION_DESCRIPTION_MAX_LENGTH,
+  COLLECTION_TITLE_MAX_LENGTH,
+  COLLECTIONS_LIST_MAX,
   CATEGORIES,
   COMMENT_MAX_LENGTH,
   CONTENT_MAX_LENGTH,
@@ -110,6 +113,12 @@ export const POST_MSG = {
   notFound: 'Post not found',
   invalidPostId: 'Invalid post ID',
   notAllowedToDelete: 'You can only delete your own posts',
+  updated: 'Post updated successfully',
+  notAllowedToEdit: 'You can only edit your own posts',
+  nothingToUpdate: 'Send at least one field to change',
+  imageNotInPost: 'Each image must be one of the images of this post',
+  notAllowedToEditComment: 'You can only edit your own comments',
+  tagRequired: 'A tag is required',
   titleTooLong: `Title must be at most ${TITLE_MAX_LENGTH} characters`,
   contentTooLong: `Description must be at most ${CONTENT_MAX_LENGTH} characters`,
   invalidCategory: `Category must be one of ${CATEGORIES.join(', ')}`,
@@ -255,6 +264,19 @@ export const MOD_MSG = {
   blocked: 'Member blocked',
   unblocked: 'Member unblocked',
   blockedInteraction: 'You cannot interact with this member',
+} as const;
+
+/** Collections (issue 30). */
+export const COLLECTION_MSG = {
+  titleRequired: 'A collection needs a title',
+  titleTooLong: `The title must be at most ${COLLECTION_TITLE_MAX_LENGTH} characters`,
+  descriptionTooLong: `The description must be at most ${COLLECTION_DESCRIPTION_MAX_LENGTH} characters`,
+  isPrivateInvalid: 'Private must be true or false',
+  invalidCollectionId: 'Invalid collection ID',
+  notFound: 'Collection not found',
+  notYours: 'You can only change your own collections',
+  deleted: 'Collection deleted',
+  tooMany: `You can have at most ${COLLECTIONS_LIST_MAX} collections`,
 } as const;
 
 export const SEARCH_MSG = {

@@ -131,6 +131,16 @@ describe('writes per member', () => {
 
   const post = (url: string, member: SeededUser, payload: object) =>
     t.app.inject({ method: 'POST', url, headers: member.auth, payload });
+  // Each member edits a post of their own, made on their first call.
+  const ownPosts = new Map<string, Promise<string>>();
+  const ownPostOf = (member: SeededUser) => {
+    let id = ownPosts.get(member.id);
+    if (!id) {
+      id = createPostViaApi(t, member).then((p) => p.id);
+      ownPosts.set(member.id, id);
+    }
+    return id;
+  };
   const calls: Record<Exclude<RateLimitName, 'registrations'>, { call: Call; ok: number }> = {
     comments: { call: (m, i) => post(`/api/posts/${postId}/comment`, m, { content: `c${i}` }), ok: 201 },
     posts: {
@@ -139,6 +149,7 @@ describe('writes per member', () => {
     },
     shares: { call: (m) => post(`/api/posts/${postId}/share`, m, { shareType: 'link' }), ok: 200 },
     likes: { call: (m) => post(`/api/posts/${postId}/like`, m, {}), ok: 200 },
+    saves: { call: (m) => post(`/api/posts/${postId}/save`, m, {}), ok: 200 },
     follows: { call: (m) => post(`/api/users/${target.id}/follow`, m, {}), ok: 200 },
     chats: { call: (m) => post('/api/chats', m, { participantId: target.id }), ok: 200 },
     // A fresh member each time: one open report per reporter and target.
@@ -146,6 +157,16 @@ describe('writes per member', () => {
       call: async (m) =>
         post('/api/reports', m, { targetType: 'user', targetId: (await seedUser(t)).id, reason: 'spam' }),
       ok: 201,
+    },
+    edits: {
+      call: async (m, i) =>
+        t.app.inject({
+          method: 'PUT',
+          url: `/api/posts/${await ownPostOf(m)}`,
+          headers: m.auth,
+          payload: { title: `t${i}` },
+        }),
+      ok: 200,
     },
     uploads: {
       // Not an image: a 400 each time, but every request counts (before any work is done).

@@ -185,6 +185,19 @@ export function HeartIcon({ filled = false, ...props }: HeartIconProps) {
   );
 }
 
+export interface BookmarkIconProps extends IconProps {
+  /** Filled variant (a saved post). */
+  filled?: boolean;
+}
+
+export function BookmarkIcon({ filled = false, ...props }: BookmarkIconProps) {
+  return (
+    <SvgIcon props={props} defaultSize={18} paint={line(props, filled ? 'currentColor' : 'none')}>
+      <path d="M6 3.5h12a1 1 0 0 1 1 1v16l-7-4.5-7 4.5v-16a1 1 0 0 1 1-1z" />
+    </SvgIcon>
+  );
+}
+
 export function ShareIcon(props: IconProps) {
   return (
     <SvgIcon props={props} defaultSize={18} paint={line(props)}>

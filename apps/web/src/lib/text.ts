@@ -155,6 +155,77 @@ export const CREATE_POST_MSG = {
   success: 'Post created successfully!',
 } as const;
 
+/** Editing and deleting one's own posts and comments (issue 30). */
+export const EDIT_POST_TEXT = {
+  edit: 'Edit',
+  editPost: 'Edit post',
+  editComment: 'Edit comment',
+  deletePost: 'Delete post',
+  deletePostConfirm: 'Delete this post? Its photos, likes and comments go with it. This cannot be undone.',
+  deleted: 'Post deleted',
+  deleteFailed: 'Failed to delete post',
+  heading: 'Edit Post',
+  save: 'Save changes',
+  saving: 'Saving...',
+  saved: 'Post updated',
+  saveFailed: 'Failed to update post',
+  cancel: 'Cancel',
+  edited: 'Edited',
+  loading: 'Loading post...',
+  notYours: 'You can only edit your own posts',
+  removePhoto: 'Remove photo',
+  moveEarlier: 'Move photo earlier',
+  moveLater: 'Move photo later',
+  altText: 'Alt text',
+  photoLabel: (n: number) => `Photo ${n}`,
+  keepOnePhoto: 'A post keeps at least one photo',
+  commentSave: 'Save',
+} as const;
+
+/** Saved posts (issue 30). */
+export const SAVE_TEXT = {
+  save: 'Save',
+  unsave: 'Remove from saved',
+  savedTab: 'Saved',
+  savedEmpty: 'No saved posts yet',
+  savedEmptyMessage: 'Tap the bookmark on a post to keep it here. Only you can see what you save.',
+  loading: 'Loading saved posts...',
+  failed: 'Failed to load saved posts.',
+  loadMore: 'Load More Saved Posts',
+  saveFailed: 'Failed to save post. Please try again.',
+} as const;
+
+/** The tag page /tags/{tag} (issue 30). */
+export const TAG_PAGE_TEXT = {
+  loading: 'Loading posts...',
+  loadingMore: 'Loading more posts...',
+  failed: 'Failed to load posts. Please try again.',
+  empty: 'No posts with this tag yet',
+  emptyMessage: 'Posts tagged with it will show up here.',
+  gridLabel: (tag: string) => `Posts tagged #${tag}`,
+} as const;
+
+/** Collections (issue 30). */
+export const COLLECTION_TEXT = {
+  collection: 'Collection',
+  listLabel: 'Collections',
+  newTitle: 'New collection',
+  create: 'Create',
+  createAndAdd: 'Create and add',
+  add: 'Add',
+  saveTo: 'Save to collection',
+  added: (title: string) => `Saved to ${title}`,
+  private: 'Private',
+  loading: 'Loading collections...',
+  failed: 'Failed to load collections.',
+  notFound: 'Collection not found',
+  empty: 'No collections yet',
+  emptyMessage: 'Collections group saved posts. Create one here or from a post.',
+  emptyPosts: 'Nothing here yet',
+  emptyPostsMessage: 'Posts added to this collection show up here.',
+  loadMore: 'Load More Posts',
+} as const;
+
 export const POPULAR_CITIES_TEXT = {
   title: 'Popular Cities',
   loading: 'Loading cities...',

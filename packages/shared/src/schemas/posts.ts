@@ -115,37 +115,58 @@ export const ZPostImageRef = z.object({
     .default(''),
 });
 
+const ZCategoryInput = z
+  .string({ message: MSG.postRequired })
+  .trim()
+  .min(1, MSG.postRequired)
+  .transform((v, ctx) => {
+    const category = canonicalCategory(v);
+    if (!category) {
+      ctx.addIssue({ code: 'custom', message: POST_MSG.invalidCategory });
+      return z.NEVER;
+    }
+    return category;
+  });
+
+const ZPrivacyInput = z.enum(PRIVACY_VALUES, { message: POST_MSG.invalidPrivacy });
+
+/** A post's images in order: at most MAX_IMAGES_PER_POST, each URL once. */
+const ZPostImageRefs = z
+  .array(ZPostImageRef)
+  .max(MAX_IMAGES_PER_POST, POST_MSG.tooManyImages)
+  .refine((imgs) => new Set(imgs.map((i) => i.url)).size === imgs.length, POST_MSG.duplicateImage);
+
 export const ZCreatePostBody = z.object({
   title: requiredText(TITLE_MAX_LENGTH, POST_MSG.titleTooLong),
   content: requiredText(CONTENT_MAX_LENGTH, POST_MSG.contentTooLong),
-  category: z
-    .string({ message: MSG.postRequired })
-    .trim()
-    .min(1, MSG.postRequired)
-    .transform((v, ctx) => {
-      const category = canonicalCategory(v);
-      if (!category) {
-        ctx.addIssue({ code: 'custom', message: POST_MSG.invalidCategory });
-        return z.NEVER;
-      }
-      return category;
-    }),
+  category: ZCategoryInput,
   tags: ZTags,
-  privacy: z.enum(PRIVACY_VALUES, { message: POST_MSG.invalidPrivacy }).default(DEFAULT_PRIVACY),
-  media: z
-    .object({
-      images: z
-        .array(ZPostImageRef)
-        .max(MAX_IMAGES_PER_POST, POST_MSG.tooManyImages)
-        .refine((imgs) => new Set(imgs.map((i) => i.url)).size === imgs.length, POST_MSG.duplicateImage)
-        .default([]),
-    })
-    .default({ images: [] }),
+  privacy: ZPrivacyInput.default(DEFAULT_PRIVACY),
+  media: z.object({ images: ZPostImageRefs.default([]) }).default({ images: [] }),
   location: ZPostLocationInput.nullable().default(null),
 });
 export type CreatePostBody = z.infer<typeof ZCreatePostBody>;
 /** What a client may send to POST /api/posts (defaults and normalisation are the server's). */
 export type CreatePostInput = z.input<typeof ZCreatePostBody>;
+
+/**
+ * PUT /api/posts/{id}: the fields to change, with the same rules and texts as create. `images`
+ * lists the post's own images (their URLs as the post answered them) in their new order, with
+ * their alt texts and captions: leaving one out removes it; never empty.
+ */
+export const ZUpdatePostBody = z
+  .object({
+    title: requiredText(TITLE_MAX_LENGTH, POST_MSG.titleTooLong).optional(),
+    content: requiredText(CONTENT_MAX_LENGTH, POST_MSG.contentTooLong).optional(),
+    category: ZCategoryInput.optional(),
+    tags: ZTags.optional(),
+    privacy: ZPrivacyInput.optional(),
+    location: ZPostLocationInput.nullable().optional(),
+    images: ZPostImageRefs.refine((imgs) => imgs.length > 0, POST_MSG.noImages).optional(),
+  })
+  .refine((body) => Object.values(body).some((v) => v !== undefined), POST_MSG.nothingToUpdate);
+export type UpdatePostBody = z.infer<typeof ZUpdatePostBody>;
+export type UpdatePostInput = z.input<typeof ZUpdatePostBody>;
 
 const optionalText = (label: string, max: number) =>
   z
@@ -154,6 +175,12 @@ const optionalText = (label: string, max: number) =>
     .max(max, MSG.fieldTooLong(label, max))
     .optional()
     .transform((v) => (v ? v : undefined));
+
+/** A tag as a filter or a path: without its leading `#`, 1 to TAG_MAX_LENGTH characters. */
+const ZTagParam = z
+  .string({ message: POST_MSG.tagRequired })
+  .transform((v) => v.trim().replace(/^#+/, '').trim())
+  .pipe(z.string().min(1, POST_MSG.tagRequired).max(TAG_MAX_LENGTH, POST_MSG.tagTooLong));
 
 /** GET /api/posts. "All" (any case) means no category filter. */
 export const ZFeedQuery = makePageQuery(FEED_PAGE_SIZE).extend({
@@ -180,14 +207,23 @@ export const ZFeedQuery = makePageQuery(FEED_PAGE_SIZE).extend({
     .optional()
     .refine((v) => v === undefined || isValidId(v), USER_MSG.invalidUserId),
   city: optionalText('City', CITY_MAX_LENGTH),
+  /** Posts carrying this tag (case-insensitive; a leading `#` is ignored): the tag page. */
+  tag: ZTagParam.optional(),
 });
 export type FeedQuery = z.infer<typeof ZFeedQuery>;
+
+/** GET /api/tags/{tag}. */
+export const ZTagParams = z.object({ tag: ZTagParam });
 
 /** GET /api/users/me/liked-posts: newest like first is the only order. */
 export const ZLikedPostsQuery = makePageQuery(PROFILE_PAGE_SIZE).extend({
   sort: z.enum(['newest'], { message: POST_MSG.invalidLikedSort }).default('newest'),
 });
 export type LikedPostsQuery = z.infer<typeof ZLikedPostsQuery>;
+
+/** GET /api/users/me/saved: newest save first. */
+export const ZSavedPostsQuery = makePageQuery(PROFILE_PAGE_SIZE);
+export type SavedPostsQuery = z.infer<typeof ZSavedPostsQuery>;
 
 /**
  * GET /api/posts/{id}/comments: newest first, so page 2 at the default size continues exactly
@@ -270,6 +306,8 @@ export type NearestCity = z.infer<typeof ZNearestCity>;
 export const ZComment = ZEntity.extend({
   content: z.string(),
   createdAt: ZIsoDate,
+  /** When its author last edited it; null until then. */
+  editedAt: ZIsoDate.nullable(),
   /** Only on the author's own comment that a moderator removed (nobody else sees it). */
   removedByModerator: z.boolean().optional(),
   user: ZMemberRef.extend({ profile: ZShortProfile }),
@@ -305,10 +343,16 @@ export const ZPost = ZEntity.extend({
   commentsCount: z.number().int(),
   sharesCount: z.number().int(),
   isLikedByUser: z.boolean(),
+  /** Members who saved it (who they are is never told: saves are private). */
+  savesCount: z.number().int(),
+  /** Whether the viewer saved it (false signed out). */
+  isSavedByUser: z.boolean(),
   /** Only on the author's own post that a moderator removed (nobody else sees it). */
   removedByModerator: z.boolean().optional(),
   createdAt: ZIsoDate,
   updatedAt: ZIsoDate,
+  /** When its author last edited it (cards and the detail say "Edited"); null until then. */
+  editedAt: ZIsoDate.nullable(),
 });
 export type Post = z.infer<typeof ZPost>;
 
@@ -324,6 +368,18 @@ export type PostDetail = z.infer<typeof ZPostDetail>;
 
 export const ZPostList = z.object({ posts: z.array(ZPost), pagination: ZPagination });
 export type PostList = z.infer<typeof ZPostList>;
+
+/** POST /api/posts/{id}/save (a toggle). */
+export const ZSaveResult = z.object({ saved: z.boolean(), savesCount: z.number().int() });
+export type SaveResult = z.infer<typeof ZSaveResult>;
+
+/** PUT /api/posts/{id}. */
+export const ZUpdatePostResponse = z.object({ message: z.string(), post: ZPost });
+export type UpdatePostResponse = z.infer<typeof ZUpdatePostResponse>;
+
+/** PUT /api/posts/{postId}/comments/{commentId}. */
+export const ZUpdateCommentResult = z.object({ comment: ZComment });
+export type UpdateCommentResult = z.infer<typeof ZUpdateCommentResult>;
 
 /** POST /api/posts. */
 export const ZCreatePostResponse = z.object({ message: z.string(), post: ZPost });

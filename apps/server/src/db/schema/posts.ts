@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   customType,
   doublePrecision,
   index,
@@ -43,6 +44,8 @@ export const posts = pgTable(
     likesCount: integer('likes_count').notNull().default(0),
     commentsCount: integer('comments_count').notNull().default(0),
     sharesCount: integer('shares_count').notNull().default(0),
+    /** Members who saved the post (the `saves` rows), moved in the same transaction as they are. */
+    savesCount: integer('saves_count').notNull().default(0),
     /**
      * Time-decayed engagement ("hot") score: log10(weighted engagement) + epoch seconds / 45000.
      * Newer posts start higher, so the order decays with age without ever being recomputed;
@@ -57,6 +60,8 @@ export const posts = pgTable(
     ),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** When its author last edited it (PUT /api/posts/{id}); null until then. */
+    editedAt: timestamp('edited_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     index('posts_created_idx').on(t.createdAt.desc(), t.id.desc()),
@@ -160,6 +165,8 @@ export const comments = pgTable(
     removedAt: timestamp('removed_at', { withTimezone: true, mode: 'date' }),
     removedBy: varchar('removed_by', { length: 24 }).references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** When its author last edited it; null until then. */
+    editedAt: timestamp('edited_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [index('comments_post_created_idx').on(t.postId, t.createdAt.desc(), t.id.desc())],
 );
@@ -178,4 +185,57 @@ export const shares = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('shares_post_idx').on(t.postId), index('shares_user_idx').on(t.userId)],
+);
+
+/** A member's saved post (private: only the member lists it; posts carry only the count). */
+export const saves = pgTable(
+  'saves',
+  {
+    postId: varchar('post_id', { length: 24 })
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: varchar('user_id', { length: 24 })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'saves_pk', columns: [t.postId, t.userId] }),
+    index('saves_user_created_idx').on(t.userId, t.createdAt.desc(), t.postId),
+  ],
+);
+
+/** A member's named set of posts (issue 30). A private one is seen by its owner alone. */
+export const collections = pgTable(
+  'collections',
+  {
+    id: varchar('id', { length: 24 }).primaryKey(),
+    ownerId: varchar('owner_id', { length: 24 })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    isPrivate: boolean('is_private').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('collections_owner_created_idx').on(t.ownerId, t.createdAt.desc(), t.id)],
+);
+
+export const collectionPosts = pgTable(
+  'collection_posts',
+  {
+    collectionId: varchar('collection_id', { length: 24 })
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
+    postId: varchar('post_id', { length: 24 })
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    addedAt: timestamp('added_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'collection_posts_pk', columns: [t.collectionId, t.postId] }),
+    index('collection_posts_added_idx').on(t.collectionId, t.addedAt.desc(), t.postId),
+    index('collection_posts_post_idx').on(t.postId),
+  ],
 );

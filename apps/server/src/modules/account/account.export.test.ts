@@ -79,6 +79,7 @@ describe('GET /api/users/me/export', () => {
     await inject('POST', `/api/posts/${post.id}/like`, ben, {});
     await inject('POST', `/api/posts/${post.id}/comment`, ben, { content: 'Looks calm' });
     await inject('POST', `/api/posts/${benPost.id}/comment`, ana, { content: 'Great view' });
+    expect((await inject('POST', `/api/posts/${benPost.id}/save`, ana, {})).statusCode).toBe(200);
     await inject('POST', `/api/users/${ben.id}/follow`, ana, {});
     await inject('POST', `/api/users/${ana.id}/follow`, ben, {});
     const chat = await inject('POST', '/api/chats', ana, { participantId: ben.id });
@@ -104,6 +105,8 @@ describe('GET /api/users/me/export', () => {
         'messages.json',
         'posts.json',
         'profile.json',
+        'saved.json',
+        'collections.json',
         `media/${post.id}-1.webp`,
         `media/${post.id}-2.webp`,
       ].sort(),
@@ -156,6 +159,9 @@ describe('GET /api/users/me/export', () => {
       },
     ]);
     expect(parse(files, 'following.json')).toMatchObject([{ id: ben.id, username: ben.username }]);
+    expect(parse(files, 'saved.json')).toMatchObject([
+      { post: { id: benPost.id, title: 'Ben’s hike', author: { id: ben.id, username: ben.username } } },
+    ]);
     expect(parse(files, 'followers.json')).toMatchObject([{ id: ben.id, username: ben.username }]);
 
     // The photos are the stored originals, byte for byte.

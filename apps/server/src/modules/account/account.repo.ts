@@ -48,7 +48,7 @@ const shares = sql.raw('shares_count');
 const views = sql.raw('views_count');
 
 /**
- * Takes the member's likes, comments and shares off the counters (and hot score) of other
+ * Takes the member's likes, comments, shares and saves off the counters (and hot score) of other
  * members' posts. A comment a moderator removed already left the count when it was removed. Relative updates on the locked rows, so a like by someone else committing at
  * the same moment is not lost. The member's own posts go entirely, so they are left alone.
  */
@@ -69,6 +69,11 @@ export async function subtractEngagementOnOthersPosts(tx: Tx, userId: string): P
                      hot_score = ${hotScoreExpr({ likes, comments, shares: sharesMinus, views })}
     FROM (SELECT post_id, count(*)::int AS n FROM shares WHERE user_id = ${userId} GROUP BY post_id) AS s
     WHERE posts.id = s.post_id AND posts.author_id <> ${userId}`);
+  // Saves do not weigh in the hot score.
+  await tx.execute(sql`
+    UPDATE posts SET saves_count = greatest(0, saves_count - sv.n)
+    FROM (SELECT post_id, count(*)::int AS n FROM saves WHERE user_id = ${userId} GROUP BY post_id) AS sv
+    WHERE posts.id = sv.post_id AND posts.author_id <> ${userId}`);
 }
 
 /** Whom the member followed lose a follower; who followed the member follow one fewer. */

@@ -78,6 +78,40 @@ export function selectExportComments(db: DbOrTx, viewer: PostViewer): Promise<un
   );
 }
 
+/**
+ * The member's saved posts, oldest save first, each with its post when they may still see it
+ * (else only its id, as for comments).
+ */
+export function selectExportSaves(db: DbOrTx, viewer: PostViewer): Promise<unknown[]> {
+  const visible = visiblePostsWhere(viewer);
+  return jsonOf(
+    db,
+    sql`SELECT coalesce(json_agg(json_build_object(
+          'savedAt', sv.created_at,
+          'post', CASE WHEN ${visible}
+                    THEN json_build_object('id', ${posts.id}, 'title', ${posts.title}, 'author', ${memberRef('a')})
+                    ELSE json_build_object('id', ${posts.id}) END
+        ) ORDER BY sv.created_at, sv.post_id), '[]'::json) AS data
+        FROM saves sv JOIN ${posts} ON ${posts.id} = sv.post_id JOIN users a ON a.id = ${posts.authorId}
+        WHERE sv.user_id = ${viewer.id}`,
+  );
+}
+
+/** The member's collections, oldest first, each with the ids of its posts (newest added first). */
+export function selectExportCollections(db: DbOrTx, userId: string): Promise<unknown[]> {
+  return jsonOf(
+    db,
+    sql`SELECT coalesce(json_agg(json_build_object(
+          'id', c.id, 'title', c.title, 'description', c.description, 'isPrivate', c.is_private,
+          'createdAt', c.created_at,
+          'posts', (SELECT coalesce(json_agg(json_build_object('postId', cp.post_id, 'addedAt', cp.added_at)
+                      ORDER BY cp.added_at DESC, cp.post_id), '[]'::json)
+                    FROM collection_posts cp WHERE cp.collection_id = c.id)
+        ) ORDER BY c.created_at, c.id), '[]'::json) AS data
+        FROM collections c WHERE c.owner_id = ${userId}`,
+  );
+}
+
 /** The member's chats: who is in them and every message, both sides, oldest first. */
 export function selectExportChats(db: DbOrTx, userId: string): Promise<unknown[]> {
   return jsonOf(

@@ -12,6 +12,8 @@ import {
   selectExportComments,
   selectExportFollows,
   selectExportPosts,
+  selectExportCollections,
+  selectExportSaves,
   type ExportPost,
 } from './export.repo.js';
 
@@ -23,6 +25,8 @@ export const EXPORT_FILES = [
   'messages.json',
   'following.json',
   'followers.json',
+  'saved.json',
+  'collections.json',
 ] as const;
 
 interface MediaEntry {
@@ -98,12 +102,14 @@ export async function openExport(
 
   const user = await findUserById(ctx.db, viewer.id);
   if (!user) throw new AppError('UNAUTHENTICATED', MSG.accessTokenRequired);
-  const [posts, comments, chats, following, followers] = await Promise.all([
+  const [posts, comments, chats, following, followers, saved, collections] = await Promise.all([
     selectExportPosts(ctx.db, viewer.id),
     selectExportComments(ctx.db, viewer),
     selectExportChats(ctx.db, viewer.id),
     selectExportFollows(ctx.db, viewer.id, 'following'),
     selectExportFollows(ctx.db, viewer.id, 'followers'),
+    selectExportSaves(ctx.db, viewer),
+    selectExportCollections(ctx.db, viewer.id),
   ]);
 
   const media: MediaEntry[] = [];
@@ -116,6 +122,8 @@ export async function openExport(
     'messages.json': chats,
     'following.json': following,
     'followers.json': followers,
+    'saved.json': saved,
+    'collections.json': collections,
   };
 
   const zip = new ZipFile();

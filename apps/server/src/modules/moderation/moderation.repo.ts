@@ -245,7 +245,15 @@ export async function selectCommentsByIds(
   db: DbOrTx,
   ids: string[],
 ): Promise<
-  { id: string; postId: string; content: string; createdAt: Date; removedAt: Date | null; user: AuthorRow }[]
+  {
+    id: string;
+    postId: string;
+    content: string;
+    createdAt: Date;
+    editedAt: Date | null;
+    removedAt: Date | null;
+    user: AuthorRow;
+  }[]
 > {
   if (ids.length === 0) return [];
   return db
@@ -254,6 +262,7 @@ export async function selectCommentsByIds(
       postId: comments.postId,
       content: comments.content,
       createdAt: comments.createdAt,
+      editedAt: comments.editedAt,
       removedAt: comments.removedAt,
       user: authorColumns,
     })

@@ -33,12 +33,14 @@ export async function insertShare(db: DbOrTx, values: typeof shares.$inferInsert
 export async function insertComment(
   db: DbOrTx,
   values: typeof comments.$inferInsert,
-): Promise<{ id: string; content: string; createdAt: Date }> {
+): Promise<{ id: string; content: string; createdAt: Date; editedAt: Date | null }> {
   return insertedRow(
-    await db
-      .insert(comments)
-      .values(values)
-      .returning({ id: comments.id, content: comments.content, createdAt: comments.createdAt }),
+    await db.insert(comments).values(values).returning({
+      id: comments.id,
+      content: comments.content,
+      createdAt: comments.createdAt,
+      editedAt: comments.editedAt,
+    }),
   );
 }
 
@@ -46,6 +48,7 @@ const commentColumns = {
   id: comments.id,
   content: comments.content,
   createdAt: comments.createdAt,
+  editedAt: comments.editedAt,
   removedAt: comments.removedAt,
   cursorTime: exactTime(sql`${comments.createdAt}`),
   user: authorColumns,
@@ -54,6 +57,7 @@ export type CommentRow = {
   id: string;
   content: string;
   createdAt: Date;
+  editedAt: Date | null;
   removedAt: Date | null;
   cursorTime: string;
   user: { [K in keyof typeof authorColumns]: (typeof users.$inferSelect)[K] };

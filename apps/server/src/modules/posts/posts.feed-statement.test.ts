@@ -297,7 +297,7 @@ describe('the signed-in page from kept post texts (posts.fragments.ts)', () => {
     const row = {
       id: 'p'.repeat(24),
       title: '"isLikedByUser":true',
-      content: 'x "isFollowedByUser":true "isLikedByUser":false',
+      content: 'x "isFollowedByUser":true "isLikedByUser":false "isSavedByUser":true',
       excerpt: '',
       category: 'travel',
       tags: ['"isLikedByUser":true'],
@@ -311,10 +311,12 @@ describe('the signed-in page from kept post texts (posts.fragments.ts)', () => {
       likesCount: 0,
       commentsCount: 0,
       sharesCount: 0,
+      savesCount: 0,
       hotScore: 1,
       removedAt: null,
       createdAt: new Date('2026-03-01T00:00:00Z'),
       updatedAt: new Date('2026-03-01T00:00:00Z'),
+      editedAt: null,
       likeIds: [],
       commentIds: [],
       shareIds: [],
@@ -334,21 +336,23 @@ describe('the signed-in page from kept post texts (posts.fragments.ts)', () => {
       images: [],
       isLiked: false,
       isFollowed: false,
+      isSaved: false,
       version: 'v1',
     } as unknown as Parameters<typeof fragmentOf>[0];
     const f = fragmentOf(row, urls);
-    const text = (liked: boolean, followed: boolean) =>
-      f.likedFirst
-        ? `${f.head}${liked}${f.middle}${followed}${f.tail}`
-        : `${f.head}${followed}${f.middle}${liked}${f.tail}`;
+    const text = (flags: { isLiked: boolean; isFollowed: boolean; isSaved: boolean }) =>
+      f.pieces.map((piece, i) => `${piece}${i < f.order.length ? flags[f.order[i]!] : ''}`).join('');
     for (const liked of [true, false]) {
       for (const followed of [true, false]) {
-        const post = JSON.parse(text(liked, followed)) as {
+        const saved = liked !== followed;
+        const post = JSON.parse(text({ isLiked: liked, isFollowed: followed, isSaved: saved })) as {
           isLikedByUser: boolean;
+          isSavedByUser: boolean;
           author: { isFollowedByUser: boolean };
           title: string;
         };
         expect(post.isLikedByUser).toBe(liked);
+        expect(post.isSavedByUser).toBe(saved);
         expect(post.author.isFollowedByUser).toBe(followed);
         expect(post.title).toBe('"isLikedByUser":true');
       }

@@ -3,7 +3,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { Batcher, Batchers } from '../../lib/batcher.js';
 import type { FeedSort } from '@glimpse/shared';
-import { follows, likes, postMedia, posts, users } from '../../db/schema/index.js';
+import { follows, likes, postMedia, posts, saves, users } from '../../db/schema/index.js';
 import { ViewerValue } from '../users/blocks.repo.js';
 import { authorColumns, type AuthorRow } from '../users/users.repo.js';
 import {
@@ -44,7 +44,7 @@ export interface FeedShape {
   rows: number;
   /**
    * `stubs`: only what a signed-in page needs besides the shared post text (posts.fragments.ts):
-   * the id, the cursor keys, the version of the post's shared text and the viewer's two flags.
+   * the id, the cursor keys, the version of the post's shared text and the viewer's three flags.
    * Default `full`: the whole page row.
    */
   columns?: 'full' | 'stubs';
@@ -59,6 +59,7 @@ export type FeedPageRow = PostPageRow & {
   images: FeedImageRow[];
   isLiked: boolean;
   isFollowed: boolean;
+  isSaved: boolean;
 };
 
 /** Where a page statement reads its viewer's id and its cursor's keys. */
@@ -107,6 +108,12 @@ function fieldsOf(shape: FeedShape, { viewerId }: PageInputs = parameterInputs):
       'isFollowed',
       signedIn
         ? sql`exists (select 1 from ${follows} f where f.follower_id = ${viewerId} and f.followee_id = ${posts.authorId})`
+        : sql`false`,
+    ],
+    [
+      'isSaved',
+      signedIn
+        ? sql`exists (select 1 from ${saves} sv where sv.post_id = ${posts.id} and sv.user_id = ${viewerId})`
         : sql`false`,
     ],
   ];
@@ -186,6 +193,7 @@ export interface FeedStubRow {
   version: string;
   isLiked: boolean;
   isFollowed: boolean;
+  isSaved: boolean;
 }
 
 /** A post's shared row, read by id, with the version of what it shows. */
@@ -287,7 +295,7 @@ export async function readFeedPage(
  * Order: the page subquery orders and limits its own rows, and a LATERAL subquery that reads the
  * outer row can only run as the inner side of a nested loop, once per member, so each member's
  * rows come out in their page's order; `n` (the member's place in the arrays) groups them.
- * The alias `feed_batch` must differ from every alias the rule's subqueries use (`b`, `f`, `l`, `s`).
+ * The alias `feed_batch` must differ from every alias the rule's subqueries use (`b`, `f`, `l`, `s`, `sv`).
  */
 const BATCH = sql.raw('feed_batch');
 const batchInputs: PageInputs = {

@@ -10,12 +10,12 @@ import { toFeedPost } from './posts.mapper.js';
 /**
  * A signed-in feed page without writing every post again for every member.
  *
- * A post's answer is the same for everyone who may see it except for two booleans: the viewer's
- * `isLikedByUser` and the author's `isFollowedByUser`. The page statement in its `stubs` shape
+ * A post's answer is the same for everyone who may see it except for three booleans: the viewer's
+ * `isLikedByUser` and `isSavedByUser`, and the author's `isFollowedByUser`. The page statement in its `stubs` shape
  * (posts.feed.ts) applies the visibility rule and the order as always, and returns per row only the
- * id, the cursor keys, the viewer's two flags and the post's *version* (a hash of every column its
+ * id, the cursor keys, the viewer's three flags and the post's *version* (a hash of every column its
  * answer shows that can change: counters, removal, the author's columns). The post's JSON text,
- * written once with both flags set and cut around them, is kept per node for FEED_CACHE_MS and
+ * written once with every flag set and cut around them, is kept per node for FEED_CACHE_MS and
  * reused while its version is the current one; missing or outdated texts are read in one more
  * statement by id. The page is then the stubs' flags spliced into the kept texts: the same bytes
  * the one-statement page writes (posts.fragments.test.ts).
@@ -24,51 +24,50 @@ import { toFeedPost } from './posts.mapper.js';
  * keeps its count (one member unlikes while another likes), as a signed-out cached page may.
  */
 
+/** The viewer's own booleans in a post's answer, by the stub field that carries each. */
+const FLAGS = [
+  { stub: 'isLiked', key: '"isLikedByUser":true' },
+  { stub: 'isFollowed', key: '"isFollowedByUser":true' },
+  { stub: 'isSaved', key: '"isSavedByUser":true' },
+] as const;
+type FlagName = (typeof FLAGS)[number]['stub'];
+
 /**
- * A post's JSON text cut around the viewer's flags: head + liked + middle + followed + tail, as
+ * A post's JSON text cut around the viewer's flags: pieces[0] + flag + pieces[1] + flag + ... , as
  * UTF-8 bytes: a page is then one copy of kept bytes, never a 30 kB string encoded per request.
  */
 export interface PostFragment {
   version: string;
-  head: Buffer;
-  middle: Buffer;
-  tail: Buffer;
-  /** Which flag comes first in the text (the schema's key order decides). */
-  likedFirst: boolean;
+  /** One more piece than flags: the text between (and around) the flags' values. */
+  pieces: Buffer[];
+  /** Which flag each gap holds, in text order (the schema's key order decides). */
+  order: FlagName[];
 }
 
 const writePost = compileJsonWriter(ZPost);
 const writePostList = compileJsonWriter(ZPostList);
-const LIKED = '"isLikedByUser":true';
-const FOLLOWED = '"isFollowedByUser":true';
 
 /**
- * Cuts a post's text at its two flags. Inside a JSON string every `"` is escaped, so these key
+ * Cuts a post's text at its viewer flags. Inside a JSON string every `"` is escaped, so these key
  * texts can only be the keys themselves; each appears once in a post (no other member object
  * nested in it carries the flag), which is checked.
  */
 export function fragmentOf(row: VersionedPostRow, urls: PublicUrls): PostFragment {
-  const text = writePost(toFeedPost({ ...row, isLiked: true, isFollowed: true }, urls));
-  const liked = text.indexOf(LIKED);
-  const followed = text.indexOf(FOLLOWED);
-  if (
-    liked < 0 ||
-    followed < 0 ||
-    text.indexOf(LIKED, liked + 1) >= 0 ||
-    text.indexOf(FOLLOWED, followed + 1) >= 0
-  ) {
+  const text = writePost(toFeedPost({ ...row, isLiked: true, isFollowed: true, isSaved: true }, urls));
+  const found = FLAGS.map((flag) => ({ ...flag, at: text.indexOf(flag.key) }));
+  if (found.some(({ key, at }) => at < 0 || text.indexOf(key, at + 1) >= 0)) {
     throw new Error(`posts.fragments: post ${row.id} does not carry each viewer flag exactly once`);
   }
-  const [first, firstKey, second, secondKey] =
-    liked < followed ? [liked, LIKED, followed, FOLLOWED] : [followed, FOLLOWED, liked, LIKED];
-  const flagValueAt = (at: number, key: string) => at + key.length - 'true'.length;
-  return {
-    version: row.version,
-    head: Buffer.from(text.slice(0, flagValueAt(first, firstKey))),
-    middle: Buffer.from(text.slice(first + firstKey.length, flagValueAt(second, secondKey))),
-    tail: Buffer.from(text.slice(second + secondKey.length)),
-    likedFirst: liked < followed,
-  };
+  found.sort((a, b) => a.at - b.at);
+  const pieces: Buffer[] = [];
+  let from = 0;
+  for (const { key, at } of found) {
+    // Up to the flag's value (`true`), which a viewer's own value replaces.
+    pieces.push(Buffer.from(text.slice(from, at + key.length - 'true'.length)));
+    from = at + key.length;
+  }
+  pieces.push(Buffer.from(text.slice(from)));
+  return { version: row.version, pieces, order: found.map((f) => f.stub) };
 }
 
 const TRUE = Buffer.from('true');
@@ -77,10 +76,13 @@ const COMMA = Buffer.from(',');
 const OPEN = '{"posts":[';
 const OPEN_BYTES = Buffer.from(OPEN);
 
-/** A post's text for one viewer, as its five pieces. */
+/** A post's text for one viewer, as its pieces with the viewer's flags between them. */
 function fill(fragment: PostFragment, stub: FeedStubRow): Buffer[] {
-  const [a, b] = fragment.likedFirst ? [stub.isLiked, stub.isFollowed] : [stub.isFollowed, stub.isLiked];
-  return [fragment.head, a ? TRUE : FALSE, fragment.middle, b ? TRUE : FALSE, fragment.tail];
+  const out: Buffer[] = [fragment.pieces[0]!];
+  fragment.order.forEach((flag, i) => {
+    out.push(stub[flag] ? TRUE : FALSE, fragment.pieces[i + 1]!);
+  });
+  return out;
 }
 
 /** The page: the PostList writer's own envelope with the posts' texts inside, in one copy. */

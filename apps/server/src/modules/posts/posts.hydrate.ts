@@ -34,6 +34,7 @@ export async function hydratePosts(
   }
   const liked = new Set(extras.likedPostIds);
   const followed = new Set(extras.followedAuthorIds);
+  const saved = new Set(extras.savedPostIds);
 
   return rows.map((row) => {
     const author = authors.get(row.authorId);
@@ -43,6 +44,7 @@ export async function hydratePosts(
       author: toAuthor(author, urls, { isFollowedByUser: followed.has(row.authorId) }),
       images: images.get(row.id) ?? [],
       isLikedByUser: liked.has(row.id),
+      isSavedByUser: saved.has(row.id),
     });
   });
 }

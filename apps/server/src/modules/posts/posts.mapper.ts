@@ -62,7 +62,7 @@ export function engagementOf(row: PostRow | PostPageRow): Engagement {
 /** A stored post as API.md's Post; the caller supplies what was batch-loaded for the page. */
 export function toPost(
   row: PostRow | PostPageRow,
-  extra: { author: Author; images: PostImage[]; isLikedByUser: boolean },
+  extra: { author: Author; images: PostImage[]; isLikedByUser: boolean; isSavedByUser: boolean },
 ): Post {
   return {
     id: row.id,
@@ -83,10 +83,13 @@ export function toPost(
     commentsCount: row.commentsCount,
     sharesCount: row.sharesCount,
     isLikedByUser: extra.isLikedByUser,
+    savesCount: row.savesCount,
+    isSavedByUser: extra.isSavedByUser,
     // Only its author can see a removed post at all (posts.visibility.ts).
     ...(row.removedAt ? { removedByModerator: true } : {}),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    editedAt: row.editedAt ? row.editedAt.toISOString() : null,
   };
 }
 
@@ -96,11 +99,12 @@ export function toFeedPost(row: FeedPageRow, urls: PublicUrls): Post {
     author: toAuthor(row.author, urls, { isFollowedByUser: row.isFollowed }),
     images: row.images.map((image) => toPostImage(image, urls)),
     isLikedByUser: row.isLiked,
+    isSavedByUser: row.isSaved,
   });
 }
 
 export function toComment(
-  row: { id: string; content: string; createdAt: Date; removedAt?: Date | null },
+  row: { id: string; content: string; createdAt: Date; editedAt: Date | null; removedAt?: Date | null },
   user: AuthorRow,
   urls: PublicUrls,
 ): Comment {
@@ -109,6 +113,7 @@ export function toComment(
     _id: row.id,
     content: row.content,
     createdAt: row.createdAt.toISOString(),
+    editedAt: row.editedAt ? row.editedAt.toISOString() : null,
     ...(row.removedAt ? { removedByModerator: true } : {}),
     user: { id: user.id, _id: user.id, username: user.username, profile: toShortProfile(user, urls) },
   };

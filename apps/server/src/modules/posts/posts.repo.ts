@@ -3,9 +3,10 @@ import type { FeedSort } from '@glimpse/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { insertedRow } from '../../lib/db-errors.js';
 import type { PageWindow, TimeKey } from '../../lib/pagination.js';
-import { comments, follows, likes, postMedia, posts, shares, users } from '../../db/schema/index.js';
+import { comments, follows, likes, postMedia, posts, saves, shares, users } from '../../db/schema/index.js';
 import { authorColumns } from '../users/users.repo.js';
 import { hotScoreExpr, type EngagementCounts } from './posts.hot.js';
+import { taggedWhere } from './posts.tags.repo.js';
 import { visiblePostsWhere, type PostViewer } from './posts.visibility.js';
 
 /** Every column a Post needs; never the search vector. */
@@ -27,10 +28,12 @@ export const postColumns = {
   likesCount: posts.likesCount,
   commentsCount: posts.commentsCount,
   sharesCount: posts.sharesCount,
+  savesCount: posts.savesCount,
   hotScore: posts.hotScore,
   removedAt: posts.removedAt,
   createdAt: posts.createdAt,
   updatedAt: posts.updatedAt,
+  editedAt: posts.editedAt,
 };
 type PostTableRow = typeof posts.$inferSelect;
 
@@ -92,6 +95,8 @@ export interface FeedFilter {
   followedBy?: string;
   authorId?: string;
   city?: string;
+  /** Posts carrying this tag, any spelling. */
+  tag?: string;
 }
 
 export type FeedRow = PostPageRow & { cursorTime: string };
@@ -102,6 +107,7 @@ function feedConditions(db: DbOrTx, f: FeedFilter): SQL[] {
   if (f.authorId) where.push(eq(posts.authorId, f.authorId));
   // lower(city) has its own index (posts_city_created_idx).
   if (f.city) where.push(sql`lower(${posts.city}) = lower(${f.city})`);
+  if (f.tag) where.push(taggedWhere(f.tag));
   // Bound as a parameter and parsed by websearch_to_tsquery: any text is safe and valid.
   if (f.search) where.push(sql`${posts.searchVector} @@ websearch_to_tsquery('english', ${f.search})`);
   if (f.followedBy) {
@@ -372,15 +378,15 @@ export async function selectNearestCity(
 
 /**
  * What a page of posts needs besides its rows, one `IN (...)` query each, run together: the
- * authors, the images in order, and (signed in) which of the posts the viewer liked and which
- * of the authors they follow.
+ * authors, the images in order, and (signed in) which of the posts the viewer liked and saved and
+ * which of the authors they follow.
  */
 export async function selectPageExtras(
   db: DbOrTx,
   page: { postIds: string[]; authorIds: string[]; viewerId: string | null },
 ) {
   const { postIds, authorIds, viewerId } = page;
-  const [authors, media, liked, followed] = await Promise.all([
+  const [authors, media, liked, followed, saved] = await Promise.all([
     db.select(authorColumns).from(users).where(inArray(users.id, authorIds)),
     db
       .select({
@@ -408,11 +414,18 @@ export async function selectPageExtras(
           .from(follows)
           .where(and(eq(follows.followerId, viewerId), inArray(follows.followeeId, authorIds)))
       : Promise.resolve([]),
+    viewerId
+      ? db
+          .select({ postId: saves.postId })
+          .from(saves)
+          .where(and(eq(saves.userId, viewerId), inArray(saves.postId, postIds)))
+      : Promise.resolve([]),
   ]);
   return {
     authors,
     media,
     likedPostIds: liked.map((l) => l.postId),
     followedAuthorIds: followed.map((f) => f.id),
+    savedPostIds: saved.map((s) => s.postId),
   };
 }

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ZCommentBody,
+  ZCommentIdParams,
   ZCommentResult,
   ZCommentsPage,
   ZCommentsQuery,
@@ -12,6 +13,8 @@ import {
   ZFeedQuery,
   ZLikedPostsQuery,
   ZLikeResult,
+  ZSavedPostsQuery,
+  ZSaveResult,
   ZLocationStat,
   ZMessageAnswer,
   ZNearestCity,
@@ -21,6 +24,11 @@ import {
   ZPostList,
   ZShareBody,
   ZShareResult,
+  ZTagParams,
+  ZTagStat,
+  ZUpdateCommentResult,
+  ZUpdatePostBody,
+  ZUpdatePostResponse,
   type PostList,
 } from '@glimpse/shared';
 import { BEARER_OPTIONAL, BEARER_REQUIRED, ERROR_ANSWERS } from '../../plugins/api-docs.js';
@@ -33,6 +41,9 @@ import {
   sharePost,
   toggleLike,
 } from './posts.engagement.service.js';
+import { updateComment, updatePost } from './posts.edit.service.js';
+import { listSavedPosts, toggleSave } from './posts.saves.service.js';
+import { getTagStat } from './posts.tags.service.js';
 import {
   createPost,
   deletePost,
@@ -100,6 +111,20 @@ export async function postsRoutes(app: FastifyInstance): Promise<void> {
     async (request) => getNearestCity(ctx, request.viewer, request.query),
   );
 
+  r.get(
+    '/api/tags/:tag',
+    {
+      ...optional,
+      schema: {
+        summary: "A tag's page header: the tag and how many of its posts the viewer may see",
+        security: BEARER_OPTIONAL,
+        params: ZTagParams,
+        response: { 200: ZTagStat, ...ERROR_ANSWERS },
+      },
+    },
+    async (request) => getTagStat(ctx, request.viewer, request.params.tag),
+  );
+
   r.post(
     '/api/posts',
     {
@@ -129,6 +154,40 @@ export async function postsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) =>
       getPostDetail(ctx, request.viewer, request.params.id, urlsOf(app, request), request.ip),
+  );
+
+  r.put(
+    '/api/posts/:id',
+    {
+      ...required,
+      config: rateLimit('edits'),
+      schema: {
+        summary: 'Edits a post (its author): fields, privacy, location, the order and texts of its images',
+        security: BEARER_REQUIRED,
+        params: ZPostIdParams,
+        body: ZUpdatePostBody,
+        response: { 200: ZUpdatePostResponse, ...ERROR_ANSWERS },
+      },
+    },
+    async (request) =>
+      updatePost(ctx, viewerOf(request), request.params.id, request.body, urlsOf(app, request)),
+  );
+
+  r.put(
+    '/api/posts/:postId/comments/:commentId',
+    {
+      ...required,
+      config: rateLimit('edits'),
+      schema: {
+        summary: 'Edits a comment (its author)',
+        security: BEARER_REQUIRED,
+        params: ZCommentIdParams,
+        body: ZCommentBody,
+        response: { 200: ZUpdateCommentResult, ...ERROR_ANSWERS },
+      },
+    },
+    async (request) =>
+      updateComment(ctx, viewerOf(request), request.params, request.body, urlsOf(app, request)),
   );
 
   r.delete(
@@ -176,6 +235,36 @@ export async function postsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => toggleLike(ctx, viewerOf(request), request.params.id, urlsOf(app, request)),
+  );
+
+  r.post(
+    '/api/posts/:id/save',
+    {
+      ...required,
+      config: rateLimit('saves'),
+      schema: {
+        summary: 'Saves, or unsaves when already saved (private: only the member lists their saves)',
+        security: BEARER_REQUIRED,
+        params: ZPostIdParams,
+        body: ZEmptyBody,
+        response: { 200: ZSaveResult, ...ERROR_ANSWERS },
+      },
+    },
+    async (request) => toggleSave(ctx, viewerOf(request), request.params.id),
+  );
+
+  r.get(
+    '/api/users/me/saved',
+    {
+      ...required,
+      schema: {
+        summary: 'Posts the member saved, newest save first (only those they may still see)',
+        security: BEARER_REQUIRED,
+        querystring: ZSavedPostsQuery,
+        response: { 200: ZPostList, ...ERROR_ANSWERS },
+      },
+    },
+    async (request) => listSavedPosts(ctx, viewerOf(request), request.query, urlsOf(app, request)),
   );
 
   r.post(

@@ -4,6 +4,7 @@ import {
   NEAREST_CITY_MAX_KM,
   POST_MSG,
   makeExcerpt,
+  tagsWithHashtags,
   type CreatePostBody,
   type FeedQuery,
   type LikedPostsQuery,
@@ -26,6 +27,7 @@ import { claimUploads } from '../media/media.repo.js';
 import { announceNotifications, notifyMentions } from '../notifications/notifications.service.js';
 import { decodeFeedCursor, decodeTimeCursor, encodeFeedCursor, encodeTimeCursor } from './posts.cursor.js';
 import { readFeedPage, readFeedStubs, type FeedShape } from './posts.feed.js';
+import { locationColumnsOf, mediaAltTextOf } from './posts.edit.service.js';
 import { PostFragmentCache, writeFragmentPage } from './posts.fragments.js';
 import { hydratePosts } from './posts.hydrate.js';
 import { toFeedPost } from './posts.mapper.js';
@@ -44,17 +46,6 @@ import {
 } from './posts.repo.js';
 import type { PostViewer } from './posts.visibility.js';
 
-type Location = NonNullable<CreatePostBody['location']>;
-
-/** "Irvine, CA" → "Irvine"; null when nothing is left. */
-export function cityOfPlaceName(name: string): string | null {
-  return name.split(',')[0]?.trim() || null;
-}
-
-function isEmptyLocation(loc: Location): boolean {
-  return !loc.name && !loc.coordinates && Object.values(loc.address).every((v) => !v);
-}
-
 /**
  * Creates a post with its images in one transaction: the post row, its media rows, the claim of
  * the caller's uploads and the author's posts_count commit together or not at all. An image URL
@@ -69,10 +60,6 @@ export async function createPost(
 ): Promise<CreatePostResponse> {
   const now = new Date();
   const id = newId(now);
-  const loc = body.location && !isEmptyLocation(body.location) ? body.location : null;
-  // A typed place ("Irvine, CA") stands in when no geocoded address city exists: its first part
-  // is the city Explore lists and filters by.
-  const city = loc ? loc.address.city.trim() || cityOfPlaceName(loc.name) : null;
   // Clients send back the absolute URLs the upload answered with; the database keeps paths.
   const images = body.media.images.map((img) => {
     const path = storedMediaPathOf(img.url);
@@ -88,17 +75,10 @@ export async function createPost(
       content: body.content,
       excerpt: makeExcerpt(body.content),
       category: body.category,
-      tags: body.tags,
+      tags: tagsWithHashtags(body.tags, body.content),
       privacy: body.privacy,
-      city,
-      locationName: loc ? loc.name : null,
-      latitude: loc?.coordinates?.latitude ?? null,
-      longitude: loc?.coordinates?.longitude ?? null,
-      address: loc ? loc.address : null,
-      mediaAltText: images
-        .map((img) => img.altText)
-        .filter((alt) => alt !== '')
-        .join(' '),
+      ...locationColumnsOf(body.location),
+      mediaAltText: mediaAltTextOf(images),
       hotScore: hotScoreOf({ likes: 0, comments: 0, shares: 0, views: 0 }, now),
       createdAt: now,
       updatedAt: now,
@@ -167,6 +147,7 @@ export async function listFilteredFeed(
     search: q.search,
     authorId: q.author,
     city: q.city,
+    tag: q.tag,
     followedBy: q.following ? viewer!.id : undefined,
   };
   const { items, pagination } = await fetchPage(q, {
@@ -236,6 +217,7 @@ function isPlainFeed(q: FeedQuery): boolean {
     !q.search &&
     !q.author &&
     !q.city &&
+    !q.tag &&
     !q.following &&
     (q.cursor !== undefined || q.page === 1)
   );
@@ -364,6 +346,7 @@ export async function deletePost(
     // released (SET NULL) and may be attached again by their owner.
     if (await deletePostRow(tx, postId)) await bumpAuthorPostsCount(tx, post.authorId, -1);
   });
-  forgetFeedPages(ctx);
+  // Every node's kept signed-out pages, not only this one's: a deleted post leaves them at once.
+  await ctx.events.feedPagesStale();
   return { message: POST_MSG.deleted };
 }

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { makePost } from '../../features/post/post-fixtures';
-import { updatePostInCaches } from './cache-patch';
+import { removePostFromCaches, updatePostInCaches } from './cache-patch';
 import { updateFollowInCaches } from './follows';
 import { postKeys } from './posts';
 
@@ -26,6 +26,28 @@ describe('updatePostInCaches', () => {
     ).toMatchObject({
       likesCount: 2,
     });
+  });
+});
+
+describe('removePostFromCaches', () => {
+  it('takes the post out of every cached list and keeps the other lists as they were', () => {
+    const client = new QueryClient();
+    const gone = makePost();
+    const kept = makePost();
+    const feed = { pages: [{ posts: [kept, gone], pagination: {} }], pageParams: [{ page: 1 }] };
+    const untouched = { pages: [{ posts: [kept], pagination: {} }], pageParams: [{ page: 1 }] };
+    client.setQueryData(postKeys.list({ sort: 'newest' }), feed);
+    client.setQueryData(postKeys.list({ sort: 'trending' }), untouched);
+    client.setQueryData(['search', 'posts', 'sun'], { results: { posts: [gone] } });
+
+    removePostFromCaches(client, gone.id);
+
+    const nextFeed = client.getQueryData<typeof feed>(postKeys.list({ sort: 'newest' }))!;
+    expect(nextFeed.pages[0]!.posts).toEqual([kept]);
+    expect(client.getQueryData(postKeys.list({ sort: 'trending' }))).toBe(untouched);
+    expect(
+      client.getQueryData<{ results: { posts: unknown[] } }>(['search', 'posts', 'sun'])!.results.posts,
+    ).toEqual([]);
   });
 });
 

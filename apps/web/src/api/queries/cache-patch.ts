@@ -89,3 +89,14 @@ export function findCachedPost(queryClient: QueryClient, postId: string): Post |
   });
   return found;
 }
+
+/**
+ * Takes the post `postId` out of every cached list (feed pages, search, profile tabs...): any
+ * array holding it loses it, so it leaves every list on screen without a reload.
+ */
+export function removePostFromCaches(queryClient: QueryClient, postId: string): void {
+  patchAllQueries(queryClient, (node) => {
+    if (!Array.isArray(node) || !node.some((item) => isPostLike(item) && item.id === postId)) return node;
+    return node.filter((item) => !(isPostLike(item) && item.id === postId));
+  });
+}

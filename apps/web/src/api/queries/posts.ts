@@ -1,5 +1,6 @@
 import {
   FEED_PAGE_SIZE,
+  PROFILE_PAGE_SIZE,
   type Comment,
   type CommentResult,
   type CreatePostInput,
@@ -10,8 +11,13 @@ import {
   type Post,
   type PostDetail,
   type PostList,
+  type SaveResult,
   type ShareResult,
   type ShareType,
+  type TagStat,
+  type UpdateCommentResult,
+  type UpdatePostInput,
+  type UpdatePostResponse,
 } from '@glimpse/shared';
 import {
   infiniteQueryOptions,
@@ -23,7 +29,7 @@ import {
 } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { http } from '../http';
-import { findCachedPost, updatePostInCaches } from './cache-patch';
+import { findCachedPost, removePostFromCaches, updatePostInCaches } from './cache-patch';
 
 /** Feeds move quickly; a minute keeps back-and-forth navigation instant without going stale. */
 export const FEED_STALE_TIME_MS = 60_000;
@@ -39,6 +45,8 @@ export interface FeedFilters {
   author?: string;
   city?: string;
   search?: string;
+  /** Posts carrying this tag (the tag page). */
+  tag?: string;
   /** Page size; FEED_PAGE_SIZE (10) unless a screen needs another (profile: 12). */
   limit?: number;
 }
@@ -53,6 +61,7 @@ function normaliseFilters(filters: FeedFilters): FeedFilters {
     ...(filters.author ? { author: filters.author } : {}),
     ...(filters.city ? { city: filters.city } : {}),
     ...(filters.search ? { search: filters.search } : {}),
+    ...(filters.tag ? { tag: filters.tag } : {}),
     limit: filters.limit ?? FEED_PAGE_SIZE,
   };
 }
@@ -96,6 +105,7 @@ export function fetchFeedPage(filters: FeedFilters, param: FeedPageParam, signal
       author: f.author,
       city: f.city,
       search: f.search,
+      tag: f.tag,
       ...(param.cursor ? { cursor: param.cursor } : { page: param.page }),
     },
   });
@@ -262,5 +272,126 @@ export function useCreatePostMutation() {
   return useMutation({
     mutationFn: (input: CreatePostInput) => http.post<CreatePostResponse>('/posts', input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: postKeys.lists() }),
+  });
+}
+
+/**
+ * PUT /api/posts/{id}: the answer replaces every cached copy of the post. The detail keeps its
+ * Comment objects (lists carry comment ids in `engagement`, the detail does not).
+ */
+export function useUpdatePostMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ postId, changes }: { postId: string; changes: UpdatePostInput }) =>
+      http.put<UpdatePostResponse>(`/posts/${encodeURIComponent(postId)}`, changes),
+    onSuccess: ({ post }) => {
+      const { engagement: _kept, ...changes } = post;
+      updatePostInCaches(queryClient, post.id, changes);
+      // A changed privacy or category may move it in or out of lists: read them again.
+      void queryClient.invalidateQueries({ queryKey: postKeys.lists() });
+    },
+  });
+}
+
+/** DELETE /api/posts/{id}: the post leaves every cached list and its detail at once. */
+export function useDeletePostMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (postId: string) => http.delete<{ message: string }>(`/posts/${encodeURIComponent(postId)}`),
+    onSuccess: (_answer, postId) => {
+      removePostFromCaches(queryClient, postId);
+      queryClient.removeQueries({ queryKey: postKeys.detail(postId), exact: true });
+    },
+  });
+}
+
+/** PUT /api/posts/{postId}/comments/{commentId}: the edited comment replaces it in the detail. */
+export function useUpdateCommentMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ postId, commentId, content }: { postId: string; commentId: string; content: string }) =>
+      http.put<UpdateCommentResult>(
+        `/posts/${encodeURIComponent(postId)}/comments/${encodeURIComponent(commentId)}`,
+        { content },
+      ),
+    onSuccess: ({ comment }, { postId }) => {
+      queryClient.setQueryData<PostDetail>(postKeys.detail(postId), (detail) =>
+        detail
+          ? {
+              ...detail,
+              engagement: {
+                ...detail.engagement,
+                comments: detail.engagement.comments.map((c) => (c.id === comment.id ? comment : c)),
+              },
+            }
+          : detail,
+      );
+    },
+  });
+}
+
+/** What the save toggle needs to know about the post as the user saw it. */
+export type SaveTarget = Pick<Post, 'id' | 'isSavedByUser' | 'savesCount'>;
+
+/** Saved posts of the member, newest save first (the profile's Saved tab). */
+export const savedPostsKey = () => [...postKeys.all, 'saved'] as const;
+
+/**
+ * POST /api/posts/{id}/save (a toggle). Optimistic in every cached copy; the server's answer is
+ * the truth; the old state comes back on failure. The Saved tab is read again afterwards.
+ */
+export function useSavePostMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (post: SaveTarget) => http.post<SaveResult>(`/posts/${encodeURIComponent(post.id)}/save`),
+    onMutate: async (post) => {
+      await queryClient.cancelQueries({ queryKey: postKeys.detail(post.id) });
+      const saved = !post.isSavedByUser;
+      updatePostInCaches(queryClient, post.id, {
+        isSavedByUser: saved,
+        savesCount: Math.max(0, post.savesCount + (saved ? 1 : -1)),
+      });
+    },
+    onError: (_error, post) => {
+      updatePostInCaches(queryClient, post.id, {
+        isSavedByUser: post.isSavedByUser,
+        savesCount: post.savesCount,
+      });
+    },
+    onSuccess: (result, post) => {
+      updatePostInCaches(queryClient, post.id, {
+        isSavedByUser: result.saved,
+        savesCount: result.savesCount,
+      });
+      void queryClient.invalidateQueries({ queryKey: savedPostsKey() });
+    },
+  });
+}
+
+/** GET /api/users/me/saved as an infinite list. */
+export function useSavedPostsInfiniteQuery() {
+  return useInfiniteQuery({
+    queryKey: savedPostsKey(),
+    queryFn: ({ pageParam, signal }: { pageParam: FeedPageParam; signal: AbortSignal }) =>
+      http.get<PostList>('/users/me/saved', {
+        query: {
+          limit: PROFILE_PAGE_SIZE,
+          ...(pageParam.cursor ? { cursor: pageParam.cursor } : { page: pageParam.page }),
+        },
+        signal,
+      }),
+    initialPageParam: { page: 1 } as FeedPageParam,
+    getNextPageParam: (last: PostList, _all: PostList[], lastParam: FeedPageParam) =>
+      nextPageParam(last, lastParam),
+    staleTime: FEED_STALE_TIME_MS,
+  });
+}
+
+/** GET /api/tags/{tag}: the tag page's header (the count is what the viewer may see). */
+export function useTagQuery(tag: string) {
+  return useQuery({
+    queryKey: [...postKeys.all, 'tag', tag.toLowerCase()] as const,
+    queryFn: ({ signal }) => http.get<TagStat>(`/tags/${encodeURIComponent(tag)}`, { signal }),
+    staleTime: FEED_STALE_TIME_MS,
   });
 }

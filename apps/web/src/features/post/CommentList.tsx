@@ -1,19 +1,21 @@
-import { can, formatRelativeTime, type Comment } from '@glimpse/shared';
+import { can, COMMENT_MAX_LENGTH, formatRelativeTime, type Comment } from '@glimpse/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorReason } from '../../api/http';
 import { useDeleteCommentMutation } from '../../api/queries/moderation';
+import { useUpdateCommentMutation } from '../../api/queries/posts';
 import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
 import { LocalTime } from '../../components/LocalTime';
 import { Modal } from '../../components/Modal';
 import { useToast } from '../../components/useToast';
-import { MODERATION_TEXT } from '../../lib/text';
+import { EDIT_POST_TEXT, MODERATION_TEXT } from '../../lib/text';
 import { useAuth } from '../../lib/useAuth';
 import moderationStyles from '../moderation/Moderation.module.css';
 import { ReportDialog } from '../moderation/ReportDialog';
 import styles from './Comments.module.css';
 import { authorName, profileHref } from './post-text';
+import { RichText } from './RichText';
 
 export interface CommentListProps {
   comments: readonly Comment[];
@@ -29,6 +31,8 @@ export function CommentList({ comments, postId, postAuthorId }: CommentListProps
   const deleteComment = useDeleteCommentMutation();
   const [reporting, setReporting] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
+  const [editing, setEditing] = useState<{ id: string; content: string } | null>(null);
+  const updateComment = useUpdateCommentMutation();
   if (comments.length === 0) return <p className={styles.none}>No comments yet. Be the first!</p>;
   // SPEC §6 is checked on the server; these only decide which buttons are worth showing.
   const canDelete = (comment: Comment) =>
@@ -45,6 +49,17 @@ export function CommentList({ comments, postId, postAuthorId }: CommentListProps
           setDeleting(null);
           toast.show(errorReason(err), { type: 'error' });
         },
+      },
+    );
+  };
+
+  const saveEdit = () => {
+    if (!postId || !editing || !editing.content.trim()) return;
+    updateComment.mutate(
+      { postId, commentId: editing.id, content: editing.content.trim() },
+      {
+        onSuccess: () => setEditing(null),
+        onError: (err) => toast.show(errorReason(err), { type: 'error' }),
       },
     );
   };
@@ -68,15 +83,66 @@ export function CommentList({ comments, postId, postAuthorId }: CommentListProps
                     dateTime={comment.createdAt}
                     format={formatRelativeTime}
                   />
+                  {comment.editedAt && <span className={styles.time}>{EDIT_POST_TEXT.edited}</span>}
                 </p>
                 {comment.removedByModerator && (
                   <p className={moderationStyles.removedNotice} role="note">
                     {MODERATION_TEXT.removedComment}
                   </p>
                 )}
-                <p className={styles.content}>{comment.content}</p>
-                {postId && user && (
+                {editing?.id === comment.id ? (
+                  <form
+                    className={styles.editForm}
+                    onSubmit={(event) => {
+                      event.preventDefault();
+                      saveEdit();
+                    }}
+                  >
+                    <textarea
+                      className={styles.editInput}
+                      aria-label={EDIT_POST_TEXT.editComment}
+                      value={editing.content}
+                      rows={2}
+                      maxLength={COMMENT_MAX_LENGTH}
+                      onChange={(event) => setEditing({ id: comment.id, content: event.target.value })}
+                      disabled={updateComment.isPending}
+                    />
+                    <span className={styles.head}>
+                      <button
+                        type="submit"
+                        className={moderationStyles.textButton}
+                        disabled={updateComment.isPending || !editing.content.trim()}
+                      >
+                        {EDIT_POST_TEXT.commentSave}
+                      </button>
+                      <button
+                        type="button"
+                        className={moderationStyles.textButton}
+                        onClick={() => setEditing(null)}
+                      >
+                        {EDIT_POST_TEXT.cancel}
+                      </button>
+                    </span>
+                  </form>
+                ) : (
+                  <RichText
+                    text={comment.content}
+                    className={styles.content}
+                    linkClassName={styles.textLink}
+                  />
+                )}
+                {postId && user && editing?.id !== comment.id && (
                   <p className={styles.head}>
+                    {isOwn && (
+                      <button
+                        type="button"
+                        className={moderationStyles.textButton}
+                        aria-label={EDIT_POST_TEXT.editComment}
+                        onClick={() => setEditing({ id: comment.id, content: comment.content })}
+                      >
+                        {EDIT_POST_TEXT.edit}
+                      </button>
+                    )}
                     {!isOwn && (
                       <button
                         type="button"

@@ -4,13 +4,15 @@ import { Link, useNavigate } from 'react-router';
 import { Avatar } from '../../components/Avatar';
 import { LocalTime } from '../../components/LocalTime';
 import { cx } from '../../lib/cx';
-import { MODERATION_TEXT } from '../../lib/text';
+import { EDIT_POST_TEXT, MODERATION_TEXT } from '../../lib/text';
 import { useAuth } from '../../lib/useAuth';
 import moderationStyles from '../moderation/Moderation.module.css';
 import { CardCarousel } from './CardCarousel';
 import { FollowButton } from './FollowButton';
+import { OwnPostMenu } from './OwnPostMenu';
 import styles from './PostCard.module.css';
 import { PostStats } from './PostStats';
+import { SaveButton } from './SaveButton';
 import type { ImagePriority } from './ResponsiveImage';
 import { authorName, postHref, profileHref } from './post-text';
 import { useLikeAction } from './usePostActions';
@@ -91,7 +93,10 @@ export function PostCard({ post, onOpen, onFollow, priority = 'lazy', className 
             <Link to={profileHref(post.author.username)} className={styles.author}>
               {name}
             </Link>
-            <LocalTime className={styles.date} dateTime={post.createdAt} format={formatCardDate} />
+            <span className={styles.date}>
+              <LocalTime dateTime={post.createdAt} format={formatCardDate} />
+              {post.editedAt && <span className={styles.edited}> · {EDIT_POST_TEXT.edited}</span>}
+            </span>
           </span>
           {showFollow && (
             <FollowButton
@@ -101,6 +106,10 @@ export function PostCard({ post, onOpen, onFollow, priority = 'lazy', className 
               onClick={() => onFollow?.(post)}
             />
           )}
+          {isAuthenticated && (
+            <SaveButton post={post} className={styles.save} savedClassName={styles.saved} size={18} />
+          )}
+          {isOwnPost && <OwnPostMenu postId={post.id} className={styles.ownMenu} />}
         </div>
         <PostStats post={post} className={styles.stats} />
       </div>

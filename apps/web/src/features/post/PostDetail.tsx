@@ -16,16 +16,20 @@ import { cx } from '../../lib/cx';
 import { useAuth } from '../../lib/useAuth';
 import { PostMenu } from '../moderation/PostMenu';
 import moderationStyles from '../moderation/Moderation.module.css';
-import { MODERATION_TEXT } from '../../lib/text';
+import { COLLECTION_TEXT, EDIT_POST_TEXT, MODERATION_TEXT } from '../../lib/text';
+import { SaveToCollectionDialog } from '../collections/SaveToCollectionDialog';
 import { ShareDialog } from '../share/ShareDialog';
 import { CommentForm } from './CommentForm';
 import { CommentList } from './CommentList';
 import { FollowButton } from './FollowButton';
 import { ImageViewer } from './ImageViewer';
+import { OwnPostMenu } from './OwnPostMenu';
 import styles from './PostDetail.module.css';
 import { PostGallery } from './PostGallery';
 import { PostStats } from './PostStats';
-import { authorName, photoCountLabel, profileHref } from './post-text';
+import { SaveButton } from './SaveButton';
+import { authorName, photoCountLabel, profileHref, tagHref } from './post-text';
+import { RichText } from './RichText';
 import { usePostActions } from './usePostActions';
 
 const localDateTime = (iso: string) => new Date(iso).toLocaleString();
@@ -37,16 +41,19 @@ export interface PostDetailProps {
   variant: 'modal' | 'page';
   /** The post shown is a feed copy without comments yet; the detail is on its way. */
   isLoadingComments?: boolean;
+  /** After its author deleted it from the ⋯ menu (close the dialog, leave the page). */
+  onDeleted?: () => void;
 }
 
 /**
  * Everything about one post (SPEC §2): images and full-size viewer, author with Follow, title,
  * category, date, content, tags, location, stats, Like and Share, and the comments.
  */
-export function PostDetail({ post, variant, isLoadingComments = false }: PostDetailProps) {
+export function PostDetail({ post, variant, isLoadingComments = false, onDeleted }: PostDetailProps) {
   const { user, isAuthenticated } = useAuth();
   const actions = usePostActions(post);
   const [viewerIndex, setViewerIndex] = useState<number | null>(null);
+  const [isCollecting, setIsCollecting] = useState(false);
   const name = authorName(post.author);
   const isOwnPost = user?.id === post.author.id;
   const images = post.media.images;
@@ -87,6 +94,7 @@ export function PostDetail({ post, variant, isLoadingComments = false }: PostDet
             />
           )}
           {isAuthenticated && !isOwnPost && <PostMenu postId={post.id} />}
+          {isOwnPost && <OwnPostMenu postId={post.id} onDeleted={onDeleted} />}
         </header>
 
         <div className={styles.scroll}>
@@ -99,15 +107,22 @@ export function PostDetail({ post, variant, isLoadingComments = false }: PostDet
             <p className={styles.meta}>
               <span className={styles.category}>{post.category}</span>
               <LocalTime dateTime={post.createdAt} format={formatCardDate} title={localDateTime} />
+              {post.editedAt && (
+                <LocalTime
+                  dateTime={post.editedAt}
+                  format={() => EDIT_POST_TEXT.edited}
+                  title={localDateTime}
+                />
+              )}
               {variant === 'page' && images.length > 0 && <span>{photoCountLabel(images.length)}</span>}
             </p>
             <Title className={styles.title}>{post.title}</Title>
-            <p className={styles.content}>{post.content}</p>
+            <RichText text={post.content} className={styles.content} linkClassName={styles.textLink} />
             {post.tags.length > 0 && (
               <ul role="list" className={styles.tags} aria-label="Tags">
                 {post.tags.map((tag) => (
                   <li key={tag}>
-                    <Link to={`/search?q=${encodeURIComponent(`#${tag}`)}`} className={styles.tag}>
+                    <Link to={tagHref(tag)} className={styles.tag}>
                       #{tag}
                     </Link>
                   </li>
@@ -157,6 +172,12 @@ export function PostDetail({ post, variant, isLoadingComments = false }: PostDet
               <ShareIcon size={22} />
               <span aria-hidden="true">{abbreviateCount(post.sharesCount)}</span>
             </button>
+            <SaveButton post={post} className={styles.action} savedClassName={styles.liked} showCount />
+            {isAuthenticated && (
+              <button type="button" className={styles.action} onClick={() => setIsCollecting(true)}>
+                {COLLECTION_TEXT.saveTo}
+              </button>
+            )}
           </div>
 
           <div className={styles.commentBox}>
@@ -179,6 +200,13 @@ export function PostDetail({ post, variant, isLoadingComments = false }: PostDet
         title={post.title}
         fallbackCaption={makeExcerpt(post.content)}
       />
+      {isCollecting && (
+        <SaveToCollectionDialog
+          postId={post.id}
+          open
+          onOpenChange={(open) => !open && setIsCollecting(false)}
+        />
+      )}
       <ShareDialog
         open={actions.share.open}
         onOpenChange={actions.setShareOpen}

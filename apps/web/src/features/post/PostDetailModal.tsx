@@ -41,6 +41,7 @@ export function PostDetailModal({ postId, post, open, onOpenChange }: PostDetail
           post={shown}
           variant="modal"
           isLoadingComments={query.isPlaceholderData || query.isPending}
+          onDeleted={() => onOpenChange(false)}
         />
       ) : query.isError ? (
         <ErrorState

@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../api/http';
 import { usePostQuery } from '../../api/queries/posts';
 import { ErrorState } from '../../components/ErrorState';
@@ -25,6 +25,7 @@ export function PostPage() {
   const { postId } = useParams();
   const query = usePostQuery(postId);
   const post = query.data;
+  const navigate = useNavigate();
   useDocumentTitle(post?.title ?? (query.isError ? POST_DETAIL_TEXT.notFound : 'Post'));
 
   return (
@@ -37,7 +38,12 @@ export function PostPage() {
       {/* Until the post (and its title, the page's h1) is in, the page is simply "Post". */}
       {!post && <h1 className="visually-hidden">Post</h1>}
       {post ? (
-        <PostDetail post={post} variant="page" isLoadingComments={query.isPlaceholderData} />
+        <PostDetail
+          post={post}
+          variant="page"
+          isLoadingComments={query.isPlaceholderData}
+          onDeleted={() => void navigate('/home', { replace: true })}
+        />
       ) : query.isError ? (
         isMissing(query.error) ? (
           <ErrorState

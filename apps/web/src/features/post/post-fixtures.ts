@@ -66,8 +66,11 @@ export function makePost(overrides: Partial<Post> = {}): Post {
     commentsCount: 1,
     sharesCount: 2,
     isLikedByUser: false,
+    savesCount: 0,
+    isSavedByUser: false,
     createdAt: new Date(Date.now() - 2 * 60 * 60 * 1000).toISOString(),
     updatedAt: new Date().toISOString(),
+    editedAt: null,
     ...overrides,
   };
 }
@@ -79,6 +82,7 @@ export function makeComment(overrides: Partial<Comment> = {}): Comment {
     _id: id,
     content: 'Gorgeous!',
     createdAt: new Date(Date.now() - 5 * 60 * 1000).toISOString(),
+    editedAt: null,
     user: {
       id: 'c0c0c0c0c0c0c0c0c0c0c0c0',
       _id: 'c0c0c0c0c0c0c0c0c0c0c0c0',

@@ -22,3 +22,13 @@ export function postHref(post: Pick<Post, 'id'>): string {
 export function profileHref(username: string): string {
   return `/profile/${encodeURIComponent(username)}`;
 }
+
+/** The edit form of one's own post. */
+export function editPostHref(postId: string): string {
+  return `/posts/${encodeURIComponent(postId)}/edit`;
+}
+
+/** A tag's page (the tag without its `#`). */
+export function tagHref(tag: string): string {
+  return `/tags/${encodeURIComponent(tag)}`;
+}

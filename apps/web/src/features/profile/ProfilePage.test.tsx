@@ -26,7 +26,7 @@ describe('ProfilePage routing', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 5000 });
   });
 
-  it('shows the own profile from the signed-in user on /profile, with Settings and four tabs', async () => {
+  it('shows the own profile from the signed-in user on /profile, with Settings and five tabs', async () => {
     signIn();
     const fetchMock = stubFetch(
       routeFetch({ 'GET /api/auth/me': () => jsonResponse(ALICE), 'GET /api/posts': noPosts }),
@@ -36,7 +36,7 @@ describe('ProfilePage routing', () => {
     expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
     expect(screen.queryByRole('button', { name: 'Message' })).not.toBeInTheDocument();
     const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
-    expect(tabs).toEqual(['Posts', 'Collections', 'Liked', 'Tagged']);
+    expect(tabs).toEqual(['Posts', 'Saved', 'Collections', 'Tagged', 'Liked']);
     // Own data never comes from the public profile call.
     const calls = fetchMock.mock.calls.map(([url]) => String(url));
     expect(calls.some((url) => url.includes('/users/profile/'))).toBe(false);
@@ -267,13 +267,34 @@ describe('ProfilePage actions and tabs', () => {
     expect(screen.queryByRole('button', { name: 'Load More Posts' })).not.toBeInTheDocument();
   });
 
-  it('shows "coming soon" for Collections and Tagged', async () => {
+  it('lists the member’s collections on Collections, and Tagged stays "coming soon"', async () => {
     signIn();
-    stubFetch(routeFetch({ 'GET /api/auth/me': () => jsonResponse(ALICE), 'GET /api/posts': noPosts }));
+    stubFetch(
+      routeFetch({
+        'GET /api/auth/me': () => jsonResponse(ALICE),
+        'GET /api/posts': noPosts,
+        [`GET /api/users/${ALICE.id}/collections`]: () =>
+          jsonResponse({
+            collections: [
+              {
+                id: 'c1',
+                _id: 'c1',
+                title: 'Trips',
+                description: '',
+                isPrivate: true,
+                postsCount: 2,
+                cover: null,
+              },
+            ],
+          }),
+      }),
+    );
     const { user } = renderApp('/profile');
     await user.click(await screen.findByRole('tab', { name: 'Collections' }));
     expect(screen.getByRole('tab', { name: 'Collections' })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByText('Collections are coming soon')).toBeInTheDocument();
+    const tile = await screen.findByRole('link', { name: /Trips/ });
+    expect(tile).toHaveAttribute('href', '/collections/c1');
+    expect(tile).toHaveTextContent('2 posts · Private');
     await user.click(screen.getByRole('tab', { name: 'Tagged' }));
     expect(screen.getByText('Tagged posts are coming soon')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Collections' })).toHaveAttribute('aria-selected', 'false');
@@ -286,9 +307,9 @@ describe('ProfilePage actions and tabs', () => {
     const posts = await screen.findByRole('tab', { name: 'Posts' });
     posts.focus();
     await user.keyboard('{ArrowRight}');
-    expect(screen.getByRole('tab', { name: 'Collections' })).toHaveFocus();
-    expect(screen.getByRole('tab', { name: 'Collections' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Saved' })).toHaveFocus();
+    expect(screen.getByRole('tab', { name: 'Saved' })).toHaveAttribute('aria-selected', 'true');
     await user.keyboard('{End}');
-    expect(screen.getByRole('tab', { name: 'Tagged' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Liked' })).toHaveAttribute('aria-selected', 'true');
   });
 });

@@ -7,19 +7,24 @@ import { LikedPostsTab } from './LikedPostsTab';
 import { ProfileHeader } from './ProfileHeader';
 import styles from './ProfilePage.module.css';
 import { ProfilePostsTab } from './ProfilePostsTab';
+import { CollectionsTab } from '../collections/CollectionsTab';
+import { SavedPostsTab } from './SavedPostsTab';
+import { SAVE_TEXT } from '../../lib/text';
 
-export type ProfileTab = 'posts' | 'collections' | 'liked' | 'tagged';
+export type ProfileTab = 'posts' | 'saved' | 'collections' | 'liked' | 'tagged';
 
 const PUBLIC_TABS: ReadonlyArray<TabItem<ProfileTab>> = [
   { id: 'posts', label: 'Posts' },
   { id: 'collections', label: 'Collections' },
 ];
 
-/** SPEC §6: Liked and Tagged are the owner's own. */
+/** SPEC §6: Liked and Tagged are the owner's own; so is Saved (saves are private, issue 30). */
 const OWN_TABS: ReadonlyArray<TabItem<ProfileTab>> = [
-  ...PUBLIC_TABS,
-  { id: 'liked', label: 'Liked' },
+  { id: 'posts', label: 'Posts' },
+  { id: 'saved', label: SAVE_TEXT.savedTab },
+  { id: 'collections', label: 'Collections' },
   { id: 'tagged', label: 'Tagged' },
+  { id: 'liked', label: 'Liked' },
 ];
 
 const ID_PREFIX = 'profile';
@@ -61,7 +66,8 @@ export function ProfileView({ profile, isOwn }: ProfileViewProps) {
         />
         <div {...tabPanelProps(ID_PREFIX, tab)} className={styles.panel}>
           {tab === 'posts' && <ProfilePostsTab profile={profile} isOwn={isOwn} />}
-          {tab === 'collections' && <ComingSoonPanel message="Collections are coming soon" />}
+          {tab === 'collections' && <CollectionsTab userId={profile.id} isOwn={isOwn} />}
+          {tab === 'saved' && <SavedPostsTab />}
           {tab === 'liked' && <LikedPostsTab />}
           {tab === 'tagged' && <ComingSoonPanel message="Tagged posts are coming soon" />}
         </div>

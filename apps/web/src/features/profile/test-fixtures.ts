@@ -66,8 +66,11 @@ export function makePost(overrides: Partial<Post> = {}): Post {
     commentsCount: 0,
     sharesCount: 0,
     isLikedByUser: true,
+    savesCount: 0,
+    isSavedByUser: false,
     createdAt: '2026-01-02T00:00:00.000Z',
     updatedAt: '2026-01-02T00:00:00.000Z',
+    editedAt: null,
     ...overrides,
   };
 }

@@ -78,4 +78,14 @@ test('phone: the feed keeps its pages and place across tabs and Back; the active
   await pullDown(page, 250, 600);
   await pulled;
   await expect(cards(page)).toHaveCount(10);
+
+  // A fresh load starts at the top, though the server-rendered page is tall from its first bytes.
+  await page.mouse.wheel(0, 300);
+  await expect.poll(() => scrollY(page)).toBeGreaterThan(100);
+  await page.reload();
+  await expect(cards(page).first()).toBeVisible();
+  await page.waitForLoadState('load');
+  // Two frames after load: the browser's own restore (when it is not stopped) has run by then.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  expect(await scrollY(page)).toBe(0);
 });

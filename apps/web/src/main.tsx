@@ -5,6 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, loadFirstRoute, readHandedOverState } from './app/App';
 import { setHydrating } from './lib/hydration';
+import { startReloadAtTop } from './lib/scroll-memory';
 import { watchTheme } from './lib/theme';
 import './styles/global.css';
 
@@ -13,6 +14,7 @@ if (!container) throw new Error('index.html must contain <div id="root">');
 
 // theme-init.js painted the first frame; from here the app keeps the theme right.
 watchTheme();
+startReloadAtTop();
 
 // A page the server rendered (modules/pages on the server, entry-server.tsx) comes with the
 // queries it was made from: hydrate it with the same data and the same page code, so React

@@ -4,6 +4,7 @@ import { BottomTabBar } from './BottomTabBar';
 import { LiveUpdates } from './LiveUpdates';
 import { NavBar } from './NavBar';
 import { PendingActionRunner } from '../features/auth/PendingActionRunner';
+import { SCROLL_POSITIONS_KEY } from '../lib/scroll-memory';
 
 /**
  * Every screen: skip link, navbar (with the offline banner), a page-loading bar while a chunk loads,
@@ -26,7 +27,7 @@ export function AppLayout() {
         <Outlet />
       </main>
       <BottomTabBar />
-      <ScrollRestoration />
+      <ScrollRestoration storageKey={SCROLL_POSITIONS_KEY} />
     </div>
   );
 }

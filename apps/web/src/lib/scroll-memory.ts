@@ -12,13 +12,41 @@ const positions = new Map<string, number>();
  * A reload is a fresh load: the router's ScrollRestoration would put the page back where it was
  * (it keeps positions in sessionStorage), but a feed reloaded from page 1 starts at the top. Only
  * the first feed shown by this document is concerned; a Back into it from elsewhere
- * ('back_forward') keeps the router's restore. Known gap: since pages are server-rendered, a
- * reloaded /home still comes back at its old place (something restores it after this runs).
+ * ('back_forward') keeps the router's restore.
  */
 let isReloadedDocument =
   typeof performance !== 'undefined' &&
   (performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined)?.type ===
     'reload';
+
+/** Where the router's ScrollRestoration keeps each history entry's place (sessionStorage). */
+export const SCROLL_POSITIONS_KEY = 'glimpse-scroll-positions';
+
+/**
+ * Called as the app starts, so that a reloaded page starts at the top. Two things would put it
+ * back where it was, after every effect of the feeds: the router, which keeps each history entry's
+ * place in sessionStorage and restores it once the first render settles (on a server-rendered
+ * page, after hydration), and the browser, to which the router hands scrolling back
+ * (`history.scrollRestoration = 'auto'`) as a page is left. So the reloaded entry's saved place is
+ * forgotten, and scrolling is taken back from the browser at once.
+ */
+export function startReloadAtTop(): void {
+  if (!isReloadedDocument) return;
+  window.history.scrollRestoration = 'manual';
+  try {
+    const saved = sessionStorage.getItem(SCROLL_POSITIONS_KEY);
+    // The router names an entry by its location key ('default' for a first entry of its own).
+    const key = (window.history.state as { key?: string } | null)?.key ?? 'default';
+    if (saved) {
+      const positions = JSON.parse(saved) as Record<string, number>;
+      delete positions[key];
+      sessionStorage.setItem(SCROLL_POSITIONS_KEY, JSON.stringify(positions));
+    }
+  } catch {
+    // No sessionStorage (private modes, a full quota): the router has nothing saved either.
+  }
+  if (window.scrollY !== 0) window.scrollTo(0, 0);
+}
 
 export function rememberedScroll(key: string): number | undefined {
   return positions.get(key);

@@ -38,12 +38,14 @@ test('Settings → Account: download my data as a zip, then delete the account f
   for await (const chunk of (await download.createReadStream())!) chunks.push(chunk as Buffer);
   expect((await entryNames(Buffer.concat(chunks))).sort()).toEqual(
     [
+      'collections.json',
       'comments.json',
       'followers.json',
       'following.json',
       'messages.json',
       'posts.json',
       'profile.json',
+      'saved.json',
       `media/${post.id}-1.webp`,
     ].sort(),
   );

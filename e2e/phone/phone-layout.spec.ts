@@ -163,8 +163,10 @@ test('phone: cards swipe instead of showing arrows, keep names whole, and open a
   const next = card.getByRole('button', { name: 'Next photo' });
   expect(await next.evaluate((el) => getComputedStyle(el).opacity)).toBe('0');
   expect(await next.evaluate((el) => getComputedStyle(el).pointerEvents)).toBe('none');
-  // A narrow card has no Follow button, so the author's name is never cut short.
+  // A narrow card has no Follow button nor bookmark (both are in the post's sheet), so the
+  // author's name is never cut short.
   await expect(card.getByRole('button', { name: /^Follow/ })).toBeHidden();
+  await expect(card.getByRole('button', { name: 'Save', exact: true })).toBeHidden();
   const author_ = card.getByRole('link', { name: author.username });
   expect(await author_.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
 

@@ -12,9 +12,16 @@ const E2E_SMTP_PORT = PORT + 1;
 process.env.GLIMPSE_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'glimpse-e2e-'));
 const dataDir = process.env.GLIMPSE_E2E_DATA_DIR;
 
+/** run.mjs runs the accessibility sweep and the flows side by side, one server each. */
+const SUITE = process.env.E2E_SUITE;
+const A11Y_SPECS = 'a11y/**/*.spec.ts';
+
 export default defineConfig({
   testDir: '.',
-  testMatch: '**/*.spec.ts',
+  testMatch: SUITE === 'a11y' ? A11Y_SPECS : '**/*.spec.ts',
+  testIgnore: SUITE === 'flows' ? A11Y_SPECS : undefined,
+  // Each run cleans its own output folder at start, so the two must not share one.
+  outputDir: SUITE ? `test-results/${SUITE}` : 'test-results',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

@@ -78,8 +78,8 @@ function suggestionRows(
       content: (
         <>
           <Avatar src={user.profile?.profilePicture?.url} name={name} size="xs" decorative />
-          <span className={styles.main}>{name}</span>
-          <span className={styles.aside}>@{user.username}</span>
+          <span className={styles.main}>{name === user.username ? `@${user.username}` : name}</span>
+          {name !== user.username && <span className={styles.aside}>@{user.username}</span>}
         </>
       ),
     });

@@ -36,3 +36,34 @@ test('phone: a signed-out like goes to sign-in and comes back to the same post w
   const body = (await res.json()) as { likesCount: number; isLikedByUser: boolean };
   expect(body).toMatchObject({ likesCount: 1, isLikedByUser: true });
 });
+
+test('phone: a signed-out save goes to sign-in and comes back with the post saved once', async ({
+  page,
+  request,
+}) => {
+  const author = await createMember(request, 'rs');
+  const post = await createPost(request, author, { title: `Kept for later ${Date.now()}`, images: 0 });
+  const me = await createMember(request, 'rt');
+
+  await page.goto(`/posts/${post.id}`);
+  await expect(page.getByRole('heading', { name: post.title })).toBeVisible();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Email').fill(me.email);
+  await page.getByLabel('Password').fill(me.password);
+  await page.getByRole('button', { name: /^log in$/i }).click();
+  await page
+    .getByRole('dialog', { name: 'Welcome Back!' })
+    .getByRole('button', { name: 'Continue where you were' })
+    .click();
+
+  await expect(page).toHaveURL(new RegExp(`/posts/${post.id}$`));
+  await expect(page.getByRole('button', { name: 'Remove from saved', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  const res = await request.get(`/api/posts/${post.id}`, {
+    headers: { authorization: `Bearer ${me.token}` },
+  });
+  expect(await res.json()).toMatchObject({ savesCount: 1, isSavedByUser: true });
+});

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { createMember, createPost, expectAccessible } from '../fixtures';
 
-test('navigation search: Enter → results on every tab → a post opens in a popup', async ({
+test('navigation search: suggestions as you type, Enter → results on every tab → a post opens in a popup; the search is a recent one', async ({
   page,
   request,
 }) => {
@@ -17,6 +17,13 @@ test('navigation search: Enter → results on every tab → a post opens in a po
   await page.goto('/home');
   const box = page.getByRole('navigation', { name: 'Main' }).getByPlaceholder('Search for ...');
   await box.fill(word);
+  // Suggestions: the author and the tag (and Escape closes them, the text stays).
+  const suggestions = page.getByRole('listbox', { name: 'Suggestions' });
+  await expect(suggestions.getByRole('option', { name: `#${word} 1 post` })).toBeVisible();
+  await expect(suggestions.getByRole('option', { name: new RegExp(`@${author.username}`) })).toBeVisible();
+  await expectAccessible(page);
+  await box.press('Escape');
+  await expect(suggestions).toBeHidden();
   await box.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/search\\?q=${word}`));
   await expect(page.getByText(post.title).first()).toBeVisible();
@@ -47,6 +54,13 @@ test('navigation search: Enter → results on every tab → a post opens in a po
   await expect(dialog.getByRole('heading', { name: post.title })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
+
+  // Back home, the empty field offers the search again.
+  await page.goto('/home');
+  await box.focus();
+  const recent = page.getByRole('listbox', { name: 'Recent searches' });
+  await expect(recent.getByRole('option', { name: word })).toBeVisible();
+  await expectAccessible(page);
 });
 
 test('Explore: Irvine by default, a popular city shows its feed, and "irv" suggests Irvine', async ({

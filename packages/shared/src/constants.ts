@@ -6,6 +6,8 @@
 export const FEED_PAGE_SIZE = 10;
 export const PROFILE_PAGE_SIZE = 12;
 export const SEARCH_PAGE_SIZE = 10;
+/** GET /api/search/suggestions: at most this many people, tags and places each, as a member types. */
+export const SEARCH_SUGGESTIONS_PER_KIND = 5;
 export const USERS_LIST_LIMIT = 20;
 export const CHAT_MESSAGES_PAGE_SIZE = 50;
 export const POST_DETAIL_COMMENTS = 50;

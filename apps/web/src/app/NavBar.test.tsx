@@ -37,18 +37,18 @@ describe('NavBar', () => {
     stubFetch(() => Promise.reject(new Error('must not be called')));
     const { user, router } = renderApp('/home');
     await screen.findByRole('heading', { level: 1, name: 'Home' });
-    await user.type(within(mainNav()).getByRole('searchbox', { name: 'Search' }), 'sunset beach{Enter}');
+    await user.type(within(mainNav()).getByRole('combobox', { name: 'Search' }), 'sunset beach{Enter}');
     expect(await screen.findByRole('heading', { level: 1, name: 'Search' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/search');
     expect(new URLSearchParams(router.state.location.search).get('q')).toBe('sunset beach');
-    expect(within(mainNav()).getByRole('searchbox', { name: 'Search' })).toHaveValue('sunset beach');
+    expect(within(mainNav()).getByRole('combobox', { name: 'Search' })).toHaveValue('sunset beach');
   });
 
   it('ignores Enter on an empty search box', async () => {
     stubFetch(() => Promise.reject(new Error('must not be called')));
     const { user, router } = renderApp('/home');
     await screen.findByRole('heading', { level: 1, name: 'Home' });
-    await user.type(within(mainNav()).getByRole('searchbox', { name: 'Search' }), '   {Enter}');
+    await user.type(within(mainNav()).getByRole('combobox', { name: 'Search' }), '   {Enter}');
     expect(router.state.location.pathname).toBe('/home');
   });
 

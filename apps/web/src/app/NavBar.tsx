@@ -22,6 +22,13 @@ import { UpdatePrompt } from './UpdatePrompt';
 import type { PageName } from './pages';
 import { usePrefetchOnIntent } from './usePrefetchOnIntent';
 
+/** Where the search box's suggestions lead. */
+const SEARCH_HREFS = {
+  person: (username: string) => `/profile/${encodeURIComponent(username)}`,
+  tag: (tag: string) => `/tags/${encodeURIComponent(tag)}`,
+  place: (city: string) => `/explore?city=${encodeURIComponent(city)}`,
+};
+
 interface NavItem {
   to: string;
   label: string;
@@ -99,9 +106,10 @@ export function NavBar() {
         <SearchBox
           key={currentQuery}
           className={styles.search}
-          placeholder="Search for ..."
           defaultValue={currentQuery}
           onSearch={(query) => void navigate(`/search?q=${encodeURIComponent(query)}`)}
+          onOpen={(href) => void navigate(href)}
+          hrefs={SEARCH_HREFS}
         />
         <div className={styles.actions}>
           {isAuthenticated ? (

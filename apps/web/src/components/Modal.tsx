@@ -1,8 +1,9 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useRef, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { cx } from '../lib/cx';
 import { CloseIcon } from './icons';
 import styles from './Modal.module.css';
+import { useDragToDismiss } from './useDragToDismiss';
 
 export interface ModalProps {
   open: boolean;
@@ -23,6 +24,8 @@ export interface ModalProps {
   /** The "Close" (×) button in the corner; on by default. */
   showCloseButton?: boolean;
   className?: string;
+  /** A touch drag down (with the content at its top) closes it: phone sheets, the photo viewer. */
+  dragToDismiss?: boolean;
 }
 
 /**
@@ -42,16 +45,20 @@ export function Modal({
   align = 'start',
   showCloseButton = true,
   className,
+  dragToDismiss = false,
 }: ModalProps) {
   // Radix returns focus only to a Dialog.Trigger; our dialogs open from any control (or none),
   // so remember what had focus when it opened and go back there on close.
   const returnFocusRef = useRef<HTMLElement | null>(null);
+  const [content, setContent] = useState<HTMLDivElement | null>(null);
+  useDragToDismiss(content, { enabled: open && dragToDismiss, onDismiss: () => onOpenChange(false) });
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className={styles.overlay} />
         <Dialog.Content
+          ref={setContent}
           className={cx(styles.content, styles[size], align === 'center' && styles.centered, className)}
           // Radix warns without a description; say explicitly there is none.
           {...(description ? {} : { 'aria-describedby': undefined })}

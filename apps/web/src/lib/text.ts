@@ -286,6 +286,20 @@ export const SEARCH_TEXT = {
   seeAll: 'See all',
 } as const;
 
+/** The navigation's search box: suggestions as one types, recent searches when it is empty. */
+export const SEARCH_BOX_TEXT = {
+  label: 'Search',
+  placeholder: 'Search for ...',
+  suggestions: 'Suggestions',
+  people: 'People',
+  tags: 'Tags',
+  places: 'Places',
+  recent: 'Recent searches',
+  clear: 'Clear',
+  remove: (query: string) => `Remove "${query}" from recent searches`,
+  posts: (count: number) => `${count} ${count === 1 ? 'post' : 'posts'}`,
+} as const;
+
 /** SPEC §8 "Unlike failure". */
 export const UNLIKE_FAILED_MESSAGE = 'Failed to unlike post. Please try again.';
 

@@ -16,13 +16,15 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
  * GET /api/search. A query longer than SEARCH_QUERY_MAX_LENGTH is refused rather than cut, so a
  * client never silently gets answers to a question it did not ask. `type` defaults to all.
  */
+const ZSearchText = z
+  .string({ message: MSG.queryEmpty })
+  .transform((v) => v.replace(CONTROL_CHARACTERS, ' ').trim())
+  .pipe(z.string().min(1, MSG.queryEmpty).max(SEARCH_QUERY_MAX_LENGTH, SEARCH_MSG.queryTooLong));
+
 export const ZSearchQuery = makePageQuery(SEARCH_PAGE_SIZE)
   .pick({ page: true, limit: true })
   .extend({
-    q: z
-      .string({ message: MSG.queryEmpty })
-      .transform((v) => v.replace(CONTROL_CHARACTERS, ' ').trim())
-      .pipe(z.string().min(1, MSG.queryEmpty).max(SEARCH_QUERY_MAX_LENGTH, SEARCH_MSG.queryTooLong)),
+    q: ZSearchText,
     type: z.enum(SEARCH_TYPES, { message: SEARCH_MSG.invalidType }).default('all'),
   });
 export type SearchQuery = z.infer<typeof ZSearchQuery>;
@@ -44,3 +46,19 @@ export const ZSearchResponse = z.object({
   pagination: ZPagination,
 });
 export type SearchResponse = z.infer<typeof ZSearchResponse>;
+
+/** GET /api/search/suggestions: the same text rules as GET /api/search. */
+export const ZSearchSuggestionsQuery = z.object({ q: ZSearchText });
+export type SearchSuggestionsQuery = z.infer<typeof ZSearchSuggestionsQuery>;
+
+/**
+ * GET /api/search/suggestions: the first few people, tags and places for a text being typed
+ * (SEARCH_SUGGESTIONS_PER_KIND each, in the order GET /api/search ranks them), without posts.
+ */
+export const ZSearchSuggestions = z.object({
+  query: z.string(),
+  users: z.array(ZPublicUser),
+  tags: z.array(ZTagStat),
+  places: z.array(ZLocationStat),
+});
+export type SearchSuggestions = z.infer<typeof ZSearchSuggestions>;

@@ -1,4 +1,11 @@
-import type { SearchQuery, SearchResponse, SearchType } from '@glimpse/shared';
+import {
+  SEARCH_SUGGESTIONS_PER_KIND,
+  type SearchQuery,
+  type SearchResponse,
+  type SearchSuggestions,
+  type SearchSuggestionsQuery,
+  type SearchType,
+} from '@glimpse/shared';
 import type { AppContext } from '../../context.js';
 import type { PublicUrls } from '../../lib/public-urls.js';
 import { hydratePosts } from '../posts/posts.hydrate.js';
@@ -108,4 +115,40 @@ export async function search(
       nextCursor: null,
     },
   };
+}
+
+/**
+ * GET /api/search/suggestions: what the navigation's search offers while a member types, the
+ * first SEARCH_SUGGESTIONS_PER_KIND people, tags and places in GET /api/search's own order and
+ * under the same privacy, blocks and counts, but no posts (the costly part of a search).
+ */
+export async function searchSuggestions(
+  ctx: AppContext,
+  viewer: PostViewer | null,
+  q: SearchSuggestionsQuery,
+  urls: PublicUrls,
+): Promise<SearchSuggestions> {
+  const win: SearchWindow = { limit: SEARCH_SUGGESTIONS_PER_KIND, offset: 0 };
+  const viewerId = viewer?.id ?? null;
+  const [users, tags, places] = await Promise.all([
+    searchUsers(ctx.db, q.q, win, viewerId).then(async (rows) => {
+      const shown = rows.slice(0, win.limit);
+      const [counted, followed] = await Promise.all([
+        withVisiblePostsCounts(ctx.db, shown, viewer),
+        viewer
+          ? followedAmong(
+              ctx.db,
+              viewer.id,
+              shown.map((u) => u.id),
+            )
+          : null,
+      ]);
+      return counted.map((row) =>
+        toPublicUser(row, urls, followed ? { isFollowedByUser: followed.has(row.id) } : {}),
+      );
+    }),
+    searchTags(ctx.db, q.q, viewer, win).then((rows) => rows.slice(0, win.limit)),
+    searchPlaces(ctx.db, q.q, viewer, win).then((rows) => rows.slice(0, win.limit)),
+  ]);
+  return { query: q.q, users, tags, places };
 }

@@ -4,10 +4,11 @@ import {
   type Post,
   type PublicUser,
   type SearchResponse,
+  type SearchSuggestions,
   type SearchType,
   type TagStat,
 } from '@glimpse/shared';
-import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery, type InfiniteData } from '@tanstack/react-query';
 import { http } from '../http';
 
 /**
@@ -114,4 +115,21 @@ export function flattenSearchResults(
     tags: uniqueBy(all('tags'), (t) => t.tag.toLowerCase()),
     places: uniqueBy(all('places'), (p) => p.city.toLowerCase()),
   };
+}
+
+/**
+ * GET /api/search/suggestions as the navigation's search box is typed in: the previous answer
+ * stays up while the next one loads, so the list does not blink at every key.
+ */
+export function useSearchSuggestionsQuery(text: string) {
+  const trimmed = text.trim();
+  return useQuery({
+    queryKey: [...searchKeys.all, 'suggestions', trimmed] as const,
+    queryFn: ({ signal }) =>
+      http.get<SearchSuggestions>('/search/suggestions', { signal, query: { q: trimmed } }),
+    enabled: trimmed.length > 0,
+    staleTime: SEARCH_STALE_TIME_MS,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
 }

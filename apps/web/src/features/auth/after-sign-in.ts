@@ -1,11 +1,12 @@
 /**
- * "Sign-in returns you": a visitor's action that needs an account (like, follow, comment, share,
+ * "Sign-in returns you": a visitor's action that needs an account (like, save, follow, comment, share,
  * message, create) remembers where it happened and what it was, the sign-in (or sign-up) page goes
  * back there, and the action is then done once (PendingActionRunner). Kept in sessionStorage: it
  * survives the trip through /login and /register in this tab, and no other tab or later visit
  * inherits it.
  */
-export type PendingAction = { kind: 'like'; postId: string } | { kind: 'follow'; userId: string };
+export type PendingAction =
+  { kind: 'like'; postId: string } | { kind: 'save'; postId: string } | { kind: 'follow'; userId: string };
 
 interface AfterSignIn {
   /** Path and query to come back to, e.g. "/home?post=abc". */

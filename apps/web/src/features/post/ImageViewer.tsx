@@ -73,6 +73,7 @@ export function ImageViewer({
       showCloseButton={false}
       size="full"
       className={styles.viewer}
+      dragToDismiss
     >
       <div className={styles.layout} onKeyDown={onKeyDown}>
         <div className={styles.top}>

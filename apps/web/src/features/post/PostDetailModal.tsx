@@ -5,6 +5,7 @@ import { ErrorState } from '../../components/ErrorState';
 import { Modal } from '../../components/Modal';
 import { LoadingState } from '../../components/Spinner';
 import { PostDetail } from './PostDetail';
+import { useIsPhone } from '../../lib/useMediaQuery';
 import styles from './PostDetailModal.module.css';
 import { POST_DETAIL_TEXT } from '../../lib/text';
 
@@ -26,6 +27,8 @@ export function PostDetailModal({ postId, post, open, onOpenChange }: PostDetail
   const id = postId ?? post?.id;
   const query = usePostQuery(id, { enabled: open, initialPost: post });
   const shown = query.data ?? post;
+  // On phones the detail is a full-screen sheet: a drag down from its top closes it.
+  const isPhone = useIsPhone();
 
   return (
     <Modal
@@ -35,6 +38,7 @@ export function PostDetailModal({ postId, post, open, onOpenChange }: PostDetail
       hideTitle
       size="full"
       className={styles.modal}
+      dragToDismiss={isPhone}
     >
       {shown ? (
         <PostDetail

@@ -16,7 +16,10 @@ export interface SaveButtonProps {
   size?: number;
 }
 
-/** The bookmark: saves the post for the member alone (a visitor goes to /login). */
+/**
+ * The bookmark: saves the post for the member alone. A visitor goes to /login and comes back with
+ * the post saved (PendingActionRunner).
+ */
 export function SaveButton({
   post,
   className,
@@ -28,7 +31,7 @@ export function SaveButton({
   const save = useSavePostMutation();
   const toast = useToast();
   const onClick = () => {
-    if (!requireSignIn()) return;
+    if (!requireSignIn({ action: { kind: 'save', postId: post.id } })) return;
     save.mutate(post, {
       onError: (error) => {
         handleError(error, 'save post');

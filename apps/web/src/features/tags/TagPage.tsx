@@ -5,6 +5,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/Spinner';
 import { useInfiniteScroll } from '../../components/useInfiniteScroll';
+import { useScrollMemory } from '../../lib/scroll-memory';
 import { TAG_PAGE_TEXT } from '../../lib/text';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { countLabel, PostGrid, PostGridSkeleton } from '../post';
@@ -17,6 +18,8 @@ export function TagPage() {
   const stat = useTagQuery(tag);
   const query = useFeedInfiniteQuery({ tag, limit: PROFILE_PAGE_SIZE });
   const posts = flattenPosts(query.data);
+  // Back from a post returns to the same card with the same pages loaded, as on every feed.
+  useScrollMemory(`tag:${tag.toLowerCase()}`, query.isSuccess && posts.length > 0);
   const sentinel = useInfiniteScroll({
     hasNextPage: Boolean(query.hasNextPage) && !query.isFetchNextPageError,
     isFetching: query.isFetchingNextPage,

@@ -1,8 +1,6 @@
 import {
-  CATEGORIES,
   CONTENT_MAX_LENGTH,
   DEFAULT_PRIVACY,
-  PRIVACY_VALUES,
   splitTags,
   TITLE_MAX_LENGTH,
   type PostLocation,
@@ -13,19 +11,18 @@ import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import styles from './CreatePostPage.module.css';
+import { CategoryPrivacyFields } from './CategoryPrivacyFields';
 import { ImagePicker } from './ImagePicker';
 import { LocationPicker } from './LocationPicker';
 import { useCreatePostFlow, type CreatePostStatus } from './useCreatePostFlow';
 import { CREATE_POST_MSG } from '../../lib/text';
 import { usePostImages } from './usePostImages';
-import { DRAFT_TEXT, PRIVACY_LABELS } from '../../lib/text';
+import { DRAFT_TEXT } from '../../lib/text';
 import type { PostDraft } from '../../lib/post-draft-store';
 import { useAuth } from '../../lib/useAuth';
 import { usePostDraft } from './usePostDraft';
 
 /** Public first (the default), then widening privacy. */
-const PRIVACY_ORDER: readonly Privacy[] = ['public', 'followers', 'friends', 'private'];
-
 const SUBMIT_LABEL: Record<CreatePostStatus, string> = {
   idle: 'Post',
   uploading: 'Uploading images...',
@@ -44,7 +41,7 @@ export function CreatePostPage() {
   const [location, setLocation] = useState<PostLocation | null>(null);
   const picker = usePostImages();
   const flow = useCreatePostFlow();
-  const ids = { content: useId(), category: useId(), privacy: useId(), error: useId() };
+  const ids = { content: useId(), error: useId() };
   const busy = flow.status !== 'idle';
   const { user } = useAuth();
   const { replaceImages } = picker;
@@ -180,47 +177,15 @@ export function CreatePostPage() {
             </ul>
           )}
 
-          <div className={styles.selects}>
-            <div className={styles.field}>
-              <label htmlFor={ids.category} className={styles.label}>
-                Category
-              </label>
-              <select
-                id={ids.category}
-                className={styles.select}
-                value={category}
-                onChange={(event) => edit(setCategory)(event.target.value)}
-                disabled={busy}
-                required
-                aria-invalid={missing && !category ? true : undefined}
-              >
-                <option value="">Select a category</option>
-                {CATEGORIES.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className={styles.field}>
-              <label htmlFor={ids.privacy} className={styles.label}>
-                Privacy
-              </label>
-              <select
-                id={ids.privacy}
-                className={styles.select}
-                value={privacy}
-                onChange={(event) => setPrivacy(event.target.value as Privacy)}
-                disabled={busy}
-              >
-                {PRIVACY_ORDER.filter((p) => PRIVACY_VALUES.includes(p)).map((p) => (
-                  <option key={p} value={p}>
-                    {PRIVACY_LABELS[p]}
-                  </option>
-                ))}
-              </select>
-            </div>
-          </div>
+          <CategoryPrivacyFields
+            category={category}
+            onCategoryChange={edit(setCategory)}
+            privacy={privacy}
+            onPrivacyChange={setPrivacy}
+            disabled={busy}
+            placeholder="Select a category"
+            categoryInvalid={missing && !category}
+          />
 
           <LocationPicker value={location} onChange={setLocation} disabled={busy} />
         </section>

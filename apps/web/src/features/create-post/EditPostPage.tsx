@@ -1,7 +1,5 @@
 import {
-  CATEGORIES,
   CONTENT_MAX_LENGTH,
-  PRIVACY_VALUES,
   splitTags,
   TITLE_MAX_LENGTH,
   type Post,
@@ -19,15 +17,14 @@ import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/Spinner';
 import { TextField } from '../../components/TextField';
 import { useToast } from '../../components/useToast';
-import { CREATE_POST_MSG, EDIT_POST_TEXT, POST_DETAIL_TEXT, PRIVACY_LABELS } from '../../lib/text';
+import { CREATE_POST_MSG, EDIT_POST_TEXT, POST_DETAIL_TEXT } from '../../lib/text';
 import { useAuth } from '../../lib/useAuth';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { postHref } from '../post/post-text';
 import styles from './CreatePostPage.module.css';
 import editStyles from './EditPostPage.module.css';
+import { CategoryPrivacyFields } from './CategoryPrivacyFields';
 import { LocationPicker } from './LocationPicker';
-
-const PRIVACY_ORDER: readonly Privacy[] = ['public', 'followers', 'friends', 'private'];
 
 /** /posts/{postId}/edit: the create form, filled with the author's post. */
 export function EditPostPage() {
@@ -78,7 +75,7 @@ function EditPostForm({ post }: { post: Post | PostDetail }) {
   const update = useUpdatePostMutation();
   const navigate = useNavigate();
   const toast = useToast();
-  const ids = { content: useId(), category: useId(), privacy: useId() };
+  const ids = { content: useId() };
   const busy = update.isPending;
 
   const move = (from: number, to: number) => {
@@ -222,45 +219,13 @@ function EditPostForm({ post }: { post: Post | PostDetail }) {
           onChange={(event) => setTags(event.target.value)}
           disabled={busy}
         />
-        <div className={styles.selects}>
-          <div className={styles.field}>
-            <label htmlFor={ids.category} className={styles.label}>
-              Category
-            </label>
-            <select
-              id={ids.category}
-              className={styles.select}
-              value={category}
-              onChange={(event) => setCategory(event.target.value)}
-              disabled={busy}
-              required
-            >
-              {CATEGORIES.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className={styles.field}>
-            <label htmlFor={ids.privacy} className={styles.label}>
-              Privacy
-            </label>
-            <select
-              id={ids.privacy}
-              className={styles.select}
-              value={privacy}
-              onChange={(event) => setPrivacy(event.target.value as Privacy)}
-              disabled={busy}
-            >
-              {PRIVACY_ORDER.filter((p) => PRIVACY_VALUES.includes(p)).map((p) => (
-                <option key={p} value={p}>
-                  {PRIVACY_LABELS[p]}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
+        <CategoryPrivacyFields
+          category={category}
+          onCategoryChange={setCategory}
+          privacy={privacy}
+          onPrivacyChange={setPrivacy}
+          disabled={busy}
+        />
         <LocationPicker value={location} onChange={setLocation} disabled={busy} />
       </section>
 

@@ -21,7 +21,6 @@ import { decodeTimeCursor, encodeTimeCursor } from '../posts/posts.cursor.js';
 import { hydratePosts } from '../posts/posts.hydrate.js';
 import { toComment } from '../posts/posts.mapper.js';
 import { bumpAuthorPostsCount, bumpPostCounters, findPost } from '../posts/posts.repo.js';
-import { forgetFeedPages } from '../posts/posts.service.js';
 import { isPostVisible } from '../posts/posts.visibility.js';
 import { blockDirections } from '../users/blocks.repo.js';
 import { toPublicUser } from '../users/users.mapper.js';
@@ -251,7 +250,8 @@ export async function resolveReport(
     return { report: resolved, ended: suspended };
   });
   if (ended) await ctx.events.sessionsEnded(ended);
-  // A removed post leaves this node's cached signed-out feed pages at once.
-  if (body.action === 'remove') forgetFeedPages(ctx);
+  // A removed post, or a suspended member's posts, leave every node's kept signed-out pages
+  // before the answer goes out.
+  if (body.action !== 'dismiss') await ctx.events.feedPagesStale();
   return { message: MOD_MSG.reportResolved, report: toReport(report) };
 }

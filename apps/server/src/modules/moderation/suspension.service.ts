@@ -74,6 +74,8 @@ export async function suspendUser(
     suspendInTx(tx, viewer, userId, { reason: body.reason, until, reportId: null, at }),
   );
   await ctx.events.sessionsEnded(ended);
+  // Their posts leave every node's kept signed-out pages at once.
+  await ctx.events.feedPagesStale();
   return answer(ctx, userId, MOD_MSG.suspended);
 }
 

@@ -296,4 +296,29 @@ describe.skipIf(!redisUrl)('an edit reaches the kept pages of every node (Redis)
     expect(await feedIds(node3)).not.toContain(post.id);
     expect(await feedIds(node3, fan)).toContain(post.id);
   });
+
+  it('a moderator removes a reported post on one node: the other node’s kept page drops it at once', async () => {
+    const author = await seedUser(node2);
+    const reporter = await seedUser(node2);
+    const moderator = await seedUser(node2, { isModerator: true });
+    const post = await createPostViaApi(node2, author);
+    // A page size of its own: the test above left node 3 keeping the default page.
+    const page = '?limit=40';
+    expect(await feedIds(node3, null, page)).toContain(post.id);
+    const filed = await node2.app.inject({
+      method: 'POST',
+      url: '/api/reports',
+      headers: reporter.auth,
+      payload: { targetType: 'post', targetId: post.id, reason: 'spam' },
+    });
+    expect(filed.statusCode, filed.body).toBe(201);
+    const resolved = await node2.app.inject({
+      method: 'POST',
+      url: `/api/moderation/reports/${filed.json<{ report: { id: string } }>().report.id}/resolve`,
+      headers: moderator.auth,
+      payload: { action: 'remove' },
+    });
+    expect(resolved.statusCode, resolved.body).toBe(200);
+    expect(await feedIds(node3, null, page)).not.toContain(post.id);
+  });
 });

@@ -62,8 +62,16 @@ test('phone: a signed-out save goes to sign-in and comes back with the post save
     'aria-pressed',
     'true',
   );
-  const res = await request.get(`/api/posts/${post.id}`, {
-    headers: { authorization: `Bearer ${me.token}` },
-  });
-  expect(await res.json()).toMatchObject({ savesCount: 1, isSavedByUser: true });
+  // The button shows the save as soon as it is sent: wait for the server to have it, once.
+  const saved = async () =>
+    (await (
+      await request.get(`/api/posts/${post.id}`, { headers: { authorization: `Bearer ${me.token}` } })
+    ).json()) as { savesCount: number; isSavedByUser: boolean };
+  await expect.poll(saved).toMatchObject({ savesCount: 1, isSavedByUser: true });
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Remove from saved', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  expect(await saved()).toMatchObject({ savesCount: 1, isSavedByUser: true });
 });

@@ -20,6 +20,7 @@ import { follow, insertPostRow } from './posts.fixtures.js';
 import { addComment, toggleLike } from './posts.engagement.service.js';
 import { fragmentOf } from './posts.fragments.js';
 import { listFilteredFeed, listPlainFeed, signedInPlainFeedJson } from './posts.service.js';
+import type { FeedCursor } from './posts.repo.js';
 import type { PostViewer } from './posts.visibility.js';
 
 /**
@@ -356,6 +357,35 @@ describe('the signed-in page from kept post texts (posts.fragments.ts)', () => {
         expect(post.author.isFollowedByUser).toBe(followed);
         expect(post.title).toBe('"isLikedByUser":true');
       }
+    }
+  });
+});
+
+describe("members' batch statements", () => {
+  it('stay on the generic plan after their first runs, even for small batches', async () => {
+    const client = await t.database.pool.connect();
+    try {
+      for (const cursor of [false, true]) {
+        const statement = compileFeedBatchStatement({ sort: 'newest', viewer: 'member', cursor, rows: 11 });
+        const after: FeedCursor = { kind: 'newest', t: '2026-03-02T00:00:00.000000Z', id: 'f'.repeat(24) };
+        const input = { viewerId: people.member!.id, ...(cursor ? { after } : {}) };
+        // One member a batch: what a quiet server runs, and the first batch of every burst.
+        for (let i = 0; i < 10; i++) {
+          await client.query({
+            name: statement.name,
+            text: statement.text,
+            values: statement.values([input]),
+          });
+        }
+        const { rows } = await client.query<{ generic_plans: string; custom_plans: string }>(
+          'select generic_plans, custom_plans from pg_prepared_statements where name = $1',
+          [statement.name],
+        );
+        // PostgreSQL always plans the first five runs for their values.
+        expect(rows[0], statement.name).toEqual({ generic_plans: '5', custom_plans: '5' });
+      }
+    } finally {
+      client.release();
     }
   });
 });

@@ -280,7 +280,7 @@ describe('the signed-in page from kept post texts (posts.fragments.ts)', () => {
       );
     });
     // Per shape (sort, cursor or not, member or moderator): one statement for the first ask, then
-    // the asks made meanwhile together, a second batch beside the first only once 8 wait.
+    // the asks made meanwhile together, a second batch beside the first only once 24 wait.
     const names = spy.mock.calls.map(([config]) => (config as { name?: string }).name ?? '');
     const statements = names.filter((name) => name.endsWith('_batch'));
     const shapes = new Set(statements).size;

@@ -319,7 +319,7 @@ export interface FeedBatchStatement {
  * values (a custom plan) for its first five runs, and after that whenever the generic plan's
  * estimated cost is higher than the custom plans' average. A generic plan assumes 10 elements in
  * an array parameter; a custom plan counts the values, so batches of fewer than about 10 members
- * (most of them: a second batch starts once 8 wait) looked cheaper custom and every batch was
+ * (most of them: 8 on average in the feed bench) looked cheaper custom and every batch was
  * planned anew, ~0.6 ms of a backend for a statement that runs in 0.1-0.3 ms (bench/README.md,
  * issue 34). Behind the sub-select both plans assume the same length, the generic one is no dearer,
  * and it is kept. The page inside is the same either way (the plan tests run both).
@@ -369,10 +369,13 @@ export function compileFeedBatchStatement(shape: Omit<FeedShape, 'columns'>): Fe
  * the batches then spread over several backends (the pool has 10 connections) instead of all
  * waiting for one. Measured at 50 connections on 2 shared cores (bench/README.md, issue 34):
  * up to 4 at once from any queue (4 small batches) served the fewest pages; one at a time and
- * "a second once 8 wait" served about as many, the latter a little more on the demo instance.
+ * "a second once 8 wait" served about as many, the latter a little more on the demo instance;
+ * "once 24 wait" (fewer, larger batches: each batch costs the server and a backend a wake-up and
+ * ~0.3 ms beside its members' work) served more than "once 8" in 6 of 8 alternated runs, with
+ * less of the cluster's CPU per page in 6 of 8.
  */
 const BATCH_IN_FLIGHT = 4;
-const BATCH_MORE_AT = 8;
+const BATCH_MORE_AT = 24;
 const MAX_BATCH = 64;
 
 const stubBatchers = new Batchers<pg.Pool, { viewerId: string; after?: FeedCursor }, FeedStubRow[]>();

@@ -195,6 +195,33 @@ export const SAVE_TEXT = {
   saveFailed: 'Failed to save post. Please try again.',
 } as const;
 
+/** Tagged people (issue 30): the post form's "Tag people", the names on a post, the Tagged tab. */
+export const TAG_PEOPLE_TEXT = {
+  label: 'Tag people',
+  hint: 'Search members by name or username',
+  placeholder: 'Search members',
+  remove: (name: string) => `Remove ${name}`,
+  limitReached: (max: number) => `You can tag at most ${max} people`,
+  searching: 'Searching...',
+  noMatches: 'No members found',
+  searchFailed: 'Could not search members. Please try again.',
+  suggestionsLabel: 'Members to tag',
+  chosenLabel: 'Tagged people',
+  /** Before the names on a post: "With Ava, Ben". */
+  with: 'With',
+  removeMe: 'Remove me',
+  removeMeConfirm: 'Remove your tag from this post? You will no longer be named on it.',
+  removed: 'You were removed from this post',
+  removeFailed: 'Failed to remove your tag. Please try again.',
+  taggedTab: 'Tagged',
+  taggedEmpty: 'No tagged posts yet',
+  taggedEmptyOwn: 'When people tag you in their posts, they show up here.',
+  taggedEmptyOther: 'Posts this member is tagged in show up here.',
+  taggedLoading: 'Loading tagged posts...',
+  taggedFailed: 'Failed to load tagged posts.',
+  loadMore: 'Load More Tagged Posts',
+} as const;
+
 /** The tag page /tags/{tag} (issue 30). */
 export const TAG_PAGE_TEXT = {
   loading: 'Loading posts...',

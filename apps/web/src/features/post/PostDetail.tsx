@@ -28,6 +28,7 @@ import styles from './PostDetail.module.css';
 import { PostGallery } from './PostGallery';
 import { PostStats } from './PostStats';
 import { SaveButton } from './SaveButton';
+import { TaggedPeople } from './TaggedPeople';
 import { authorName, photoCountLabel, profileHref, tagHref } from './post-text';
 import { RichText } from './RichText';
 import { usePostActions } from './usePostActions';
@@ -135,6 +136,7 @@ export function PostDetail({ post, variant, isLoadingComments = false, onDeleted
                 <span>{post.location.name}</span>
               </p>
             )}
+            <TaggedPeople postId={post.id} taggedUsers={post.taggedUsers} viewerId={user?.id} />
             <PostStats post={post} variant="full" className={styles.stats} />
           </div>
 

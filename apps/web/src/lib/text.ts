@@ -251,6 +251,18 @@ export const COLLECTION_TEXT = {
   emptyPosts: 'Nothing here yet',
   emptyPostsMessage: 'Posts added to this collection show up here.',
   loadMore: 'Load More Posts',
+  rename: 'Rename',
+  renameTitle: 'Rename collection',
+  titleLabel: 'Title',
+  save: 'Save',
+  cancel: 'Cancel',
+  renamed: 'Collection renamed',
+  renameFailed: 'Failed to rename the collection',
+  delete: 'Delete collection',
+  deleteConfirm: 'Delete this collection? The posts in it stay saved. This cannot be undone.',
+  deleted: 'Collection deleted',
+  deleteFailed: 'Failed to delete the collection',
+  ownerActions: 'Collection actions',
 } as const;
 
 export const POPULAR_CITIES_TEXT = {

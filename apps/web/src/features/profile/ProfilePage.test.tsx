@@ -285,6 +285,7 @@ describe('ProfilePage actions and tabs', () => {
               {
                 id: 'c1',
                 _id: 'c1',
+                ownerId: ALICE.id,
                 title: 'Trips',
                 description: '',
                 isPrivate: true,

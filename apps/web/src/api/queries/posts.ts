@@ -429,7 +429,7 @@ export function useRemoveOwnTagMutation() {
       http.delete<{ message: string }>(`/posts/${encodeURIComponent(postId)}/tags/me`),
     onSuccess: (_answer, { postId, userId }) => {
       updatePostInCaches(queryClient, postId, (post) => ({
-        taggedUsers: post.taggedUsers.filter((u) => u.id !== userId),
+        taggedUsers: (post.taggedUsers ?? []).filter((u) => u.id !== userId),
       }));
       void queryClient.invalidateQueries({ queryKey: taggedPostsKey(userId) });
     },

@@ -73,7 +73,7 @@ function EditPostForm({ post }: { post: Post | PostDetail }) {
   const [privacy, setPrivacy] = useState<Privacy>(post.privacy);
   const [location, setLocation] = useState<PostLocation | null>(post.location);
   const [images, setImages] = useState<PostImage[]>(post.media.images);
-  const [taggedUsers, setTaggedUsers] = useState<TaggedUser[]>(post.taggedUsers);
+  const [taggedUsers, setTaggedUsers] = useState<TaggedUser[]>(post.taggedUsers ?? []);
   const [error, setError] = useState<string | null>(null);
   const update = useUpdatePostMutation();
   const navigate = useNavigate();

@@ -136,7 +136,8 @@ export function PostDetail({ post, variant, isLoadingComments = false, onDeleted
                 <span>{post.location.name}</span>
               </p>
             )}
-            <TaggedPeople postId={post.id} taggedUsers={post.taggedUsers} viewerId={user?.id} />
+            {/* A post kept offline from before tags (the service worker's cache) has no list. */}
+            <TaggedPeople postId={post.id} taggedUsers={post.taggedUsers ?? []} viewerId={user?.id} />
             <PostStats post={post} variant="full" className={styles.stats} />
           </div>
 

@@ -103,6 +103,8 @@ export async function createPost(
     tags?: string[];
     images?: number;
     privacy?: string;
+    /** Members tagged in the post. */
+    taggedUserIds?: string[];
   },
 ): Promise<CreatedPost> {
   const auth = { authorization: `Bearer ${member.token}` };
@@ -139,6 +141,7 @@ export async function createPost(
             address: { street: '', city: opts.city, state: '', country: '', zipCode: '' },
           }
         : undefined,
+      ...(opts.taggedUserIds ? { taggedUserIds: opts.taggedUserIds } : {}),
     },
   });
   expect(res.status(), await res.text()).toBe(201);

@@ -36,7 +36,9 @@ async function expectAccessibleInBothThemes(page: Page, step: string): Promise<v
  * The member and post the sweep shows, made once for both viewports (one worker runs the file's
  * tests in order), so the feeds other specs read gain one post, not one per viewport.
  */
-let content: Promise<{ member: TestMember; post: { id: string } }> | undefined;
+let content:
+  | Promise<{ member: TestMember; post: { id: string }; tagged: { id: string }; collectionId: string }>
+  | undefined;
 function sweepContent(request: APIRequestContext) {
   content ??= (async () => {
     const member = await createMember(request, 'axsweep');
@@ -46,7 +48,20 @@ function sweepContent(request: APIRequestContext) {
       tags: ['harbour'],
       images: 2,
     });
-    return { member, post };
+    // A post of someone else's that tags the member (the tagged names, "Remove me", the Tagged tab).
+    const friend = await createMember(request, 'axfriend');
+    const tagged = await createPost(request, friend, {
+      title: `Accessible picnic ${Date.now()}`,
+      taggedUserIds: [member.id],
+    });
+    // The member's own collection (its page shows Rename and Delete).
+    const res = await request.post('/api/collections', {
+      headers: { authorization: `Bearer ${member.token}` },
+      data: { title: 'Harbours' },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    const collectionId = ((await res.json()) as { collection: { id: string } }).collection.id;
+    return { member, post, tagged, collectionId };
   })();
   return content;
 }
@@ -59,7 +74,7 @@ for (const viewport of VIEWPORTS)
     test.setTimeout(300_000);
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
     await page.emulateMedia({ colorScheme: THEMES[0], reducedMotion: 'reduce' });
-    const { member, post } = await sweepContent(request);
+    const { member, post, tagged, collectionId } = await sweepContent(request);
 
     const visitorPages = [
       '/home',
@@ -98,6 +113,10 @@ for (const viewport of VIEWPORTS)
       '/chat',
       '/create-post',
       `/posts/${post.id}`,
+      `/posts/${tagged.id}`,
+      '/profile?tab=tagged',
+      '/profile?tab=collections',
+      `/collections/${collectionId}`,
     ];
     for (const path of memberPages) {
       await page.goto(path);

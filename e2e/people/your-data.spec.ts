@@ -46,6 +46,7 @@ test('Settings → Account: download my data as a zip, then delete the account f
       'posts.json',
       'profile.json',
       'saved.json',
+      'tagged.json',
       `media/${post.id}-1.webp`,
     ].sort(),
   );

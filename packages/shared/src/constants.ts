@@ -20,6 +20,8 @@ export const SHARE_DESCRIPTION_LENGTH = 150;
 export const TITLE_MAX_LENGTH = 200;
 export const CONTENT_MAX_LENGTH = 5000;
 export const MAX_TAGS = 20;
+/** Members tagged in one post, at most (issue 30: `taggedUserIds`). */
+export const MAX_TAGGED_USERS = 20;
 export const TAG_MAX_LENGTH = 30;
 export const COMMENT_MAX_LENGTH = 1000;
 export const MESSAGE_MAX_LENGTH = 2000;
@@ -232,7 +234,7 @@ export const MAINSTREAM_EMAIL_PROVIDERS = [
 
 /** Notifications (issue 13). */
 export const NOTIFICATIONS_PAGE_SIZE = 20;
-export const NOTIFICATION_TYPES = ['like', 'comment', 'follow', 'mention', 'follow_request'] as const;
+export const NOTIFICATION_TYPES = ['like', 'comment', 'follow', 'mention', 'follow_request', 'tag'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 /** The tabs of /notification and the `type` filter of GET /api/notifications. */
 export const NOTIFICATION_FILTERS = ['all', 'likes', 'comments', 'follows', 'mentions'] as const;

@@ -9,6 +9,7 @@ import {
   FEED_SORTS,
   MAX_IMAGES_PER_POST,
   MAX_PAGE_LIMIT,
+  MAX_TAGGED_USERS,
   MAX_TAGS,
   NOTIFICATION_FILTERS,
   PRIVACY_VALUES,
@@ -141,6 +142,13 @@ export const POST_MSG = {
   invalidFollowing: 'Following must be true or false',
   latitudeInvalid: 'Latitude must be between -90 and 90',
   longitudeInvalid: 'Longitude must be between -180 and 180',
+  taggedUsersNotList: 'Tagged people must be a list of member IDs',
+  taggedUserIdInvalid: 'Each tagged person must be a member ID',
+  tooManyTaggedUsers: `You can tag at most ${MAX_TAGGED_USERS} people`,
+  taggedUserNotFound: 'Each tagged person must be an active member',
+  taggedUserBlocked: 'You cannot tag a member you blocked or who blocked you',
+  untagged: 'You were removed from this post',
+  notTagged: 'You are not tagged in this post',
 } as const;
 
 /**
@@ -186,7 +194,7 @@ export const NOTIFICATION_MSG = {
   notFound: 'Notification not found',
   invalidType: `Type must be one of ${NOTIFICATION_FILTERS.join(', ')}`,
   invalidSettings:
-    'Notification settings must be true or false for likes, comments, follows, mentions and followRequests',
+    'Notification settings must be true or false for likes, comments, follows, mentions, followRequests and tags',
 } as const;
 
 /** Sessions, password reset, two-factor sign-in and private accounts (issue 33). */

@@ -195,6 +195,33 @@ export const SAVE_TEXT = {
   saveFailed: 'Failed to save post. Please try again.',
 } as const;
 
+/** Tagged people (issue 30): the post form's "Tag people", the names on a post, the Tagged tab. */
+export const TAG_PEOPLE_TEXT = {
+  label: 'Tag people',
+  hint: 'Search members by name or username',
+  placeholder: 'Search members',
+  remove: (name: string) => `Remove ${name}`,
+  limitReached: (max: number) => `You can tag at most ${max} people`,
+  searching: 'Searching...',
+  noMatches: 'No members found',
+  searchFailed: 'Could not search members. Please try again.',
+  suggestionsLabel: 'Members to tag',
+  chosenLabel: 'Tagged people',
+  /** Before the names on a post: "With Ava, Ben". */
+  with: 'With',
+  removeMe: 'Remove me',
+  removeMeConfirm: 'Remove your tag from this post? You will no longer be named on it.',
+  removed: 'You were removed from this post',
+  removeFailed: 'Failed to remove your tag. Please try again.',
+  taggedTab: 'Tagged',
+  taggedEmpty: 'No tagged posts yet',
+  taggedEmptyOwn: 'When people tag you in their posts, they show up here.',
+  taggedEmptyOther: 'Posts this member is tagged in show up here.',
+  taggedLoading: 'Loading tagged posts...',
+  taggedFailed: 'Failed to load tagged posts.',
+  loadMore: 'Load More Tagged Posts',
+} as const;
+
 /** The tag page /tags/{tag} (issue 30). */
 export const TAG_PAGE_TEXT = {
   loading: 'Loading posts...',
@@ -224,6 +251,18 @@ export const COLLECTION_TEXT = {
   emptyPosts: 'Nothing here yet',
   emptyPostsMessage: 'Posts added to this collection show up here.',
   loadMore: 'Load More Posts',
+  rename: 'Rename',
+  renameTitle: 'Rename collection',
+  titleLabel: 'Title',
+  save: 'Save',
+  cancel: 'Cancel',
+  renamed: 'Collection renamed',
+  renameFailed: 'Failed to rename the collection',
+  delete: 'Delete collection',
+  deleteConfirm: 'Delete this collection? The posts in it stay saved. This cannot be undone.',
+  deleted: 'Collection deleted',
+  deleteFailed: 'Failed to delete the collection',
+  ownerActions: 'Collection actions',
 } as const;
 
 export const POPULAR_CITIES_TEXT = {
@@ -349,7 +388,7 @@ export const NOTIFICATIONS_TEXT = {
     likes: "When someone likes one of your posts, you'll see it here.",
     comments: "When someone comments on one of your posts, you'll see it here.",
     follows: "When someone follows you, you'll see it here.",
-    mentions: "When someone mentions you with @ in a post or a comment, you'll see it here.",
+    mentions: "When someone mentions you with @ or tags you in a post, you'll see it here.",
   },
   loadingMore: 'Loading more notifications...',
   end: "You're all caught up",
@@ -364,6 +403,7 @@ export const NOTIFICATIONS_TEXT = {
     follow: 'started following you',
     follow_request: 'asked to follow you',
     mention: (inComment: boolean) => (inComment ? 'mentioned you in a comment' : 'mentioned you in a post'),
+    tag: 'tagged you in a post',
   },
   follow: 'Follow',
   following: 'Following',
@@ -379,6 +419,7 @@ export const NOTIFICATION_SETTINGS_TEXT = {
   comments: 'Comments on your posts',
   follows: 'New followers',
   mentions: 'Mentions of you',
+  tags: 'Tags of you in posts',
   followRequests: 'Requests to follow your private account',
   loadFailed: 'Could not load your notification settings.',
   saveFailed: 'Could not save that setting. Please try again.',
@@ -389,7 +430,7 @@ export const YOUR_DATA_TEXT = {
   title: 'Your data',
   exportHeading: 'Download your data',
   exportHint:
-    'A zip file with your profile, posts (with their comments and likes), your comments, your chats, who you follow and who follows you, and your original photos.',
+    'A zip file with your profile, posts (with their comments, likes and tagged people), your comments, your chats, who you follow and who follows you, your saved posts and collections, the posts you are tagged in, and your original photos.',
   exportButton: 'Download my data',
   exportPreparing: 'Preparing your download...',
   exportProgress: (bytes: string) => `Downloading... ${bytes}`,

@@ -48,10 +48,12 @@ export const ZCollectionPostsQuery = makePageQuery(PROFILE_PAGE_SIZE);
 export type CollectionPostsQuery = z.infer<typeof ZCollectionPostsQuery>;
 
 /**
- * SPEC §3's collection (id, title, posts count, isPrivate), plus its description and cover: the
+ * SPEC §3's collection (id, title, posts count, isPrivate), plus its owner, description and cover: the
  * first image of its newest post the viewer may see. `postsCount` counts what the viewer may see.
  */
 export const ZCollection = ZEntity.extend({
+  /** Its owner's member id (the page offers rename and delete to them alone). */
+  ownerId: z.string(),
   title: z.string(),
   description: z.string(),
   isPrivate: z.boolean(),

@@ -15,7 +15,7 @@ export const ZNotificationIdParams = z.object({ id: makeIdParam(NOTIFICATION_MSG
 /**
  * One notification. `actor` is the newest actor; `othersCount` how many more collapsed into it
  * ("ava and 3 others liked your post": likes of one post collapse while unread; 0 otherwise).
- * `post` for like, comment and mention; `comment` for comment and a mention in a comment.
+ * `post` for like, comment, mention and tag; `comment` for comment and a mention in a comment.
  */
 export const ZNotification = ZEntity.extend({
   type: z.enum(NOTIFICATION_TYPES),
@@ -51,6 +51,8 @@ export const ZNotificationSettings = z.object({
   mentions: z.boolean(),
   /** Someone asked to follow the member's private account. */
   followRequests: z.boolean(),
+  /** Someone tagged the member in a post (issue 30). */
+  tags: z.boolean(),
 });
 export type NotificationSettings = z.infer<typeof ZNotificationSettings>;
 
@@ -62,6 +64,7 @@ export const ZUpdateNotificationSettingsBody = z.strictObject(
     follows: z.boolean({ message: NOTIFICATION_MSG.invalidSettings }).optional(),
     mentions: z.boolean({ message: NOTIFICATION_MSG.invalidSettings }).optional(),
     followRequests: z.boolean({ message: NOTIFICATION_MSG.invalidSettings }).optional(),
+    tags: z.boolean({ message: NOTIFICATION_MSG.invalidSettings }).optional(),
   },
   { message: NOTIFICATION_MSG.invalidSettings },
 );

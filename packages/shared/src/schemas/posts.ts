@@ -8,6 +8,7 @@ import {
   FEED_PAGE_SIZE,
   FEED_SORTS,
   MAX_IMAGES_PER_POST,
+  MAX_TAGGED_USERS,
   MAX_TAGS,
   POST_DETAIL_COMMENTS,
   PRIVACY_VALUES,
@@ -64,6 +65,18 @@ export const ZTags = z
     });
   })
   .pipe(z.array(z.string().max(TAG_MAX_LENGTH, POST_MSG.tagTooLong)).max(MAX_TAGS, POST_MSG.tooManyTags));
+
+/**
+ * `taggedUserIds` of create and edit: member ids, duplicates dropped (the first wins), at most
+ * MAX_TAGGED_USERS distinct. Whether each is an active member the author may tag is the server's.
+ */
+export const ZTaggedUserIds = z
+  .array(
+    z.string({ message: POST_MSG.taggedUserIdInvalid }).refine(isValidId, POST_MSG.taggedUserIdInvalid),
+    { message: POST_MSG.taggedUsersNotList },
+  )
+  .transform((ids) => [...new Set(ids)])
+  .pipe(z.array(z.string()).max(MAX_TAGGED_USERS, POST_MSG.tooManyTaggedUsers));
 
 const locationText = z
   .string()
@@ -144,6 +157,7 @@ export const ZCreatePostBody = z.object({
   privacy: ZPrivacyInput.default(DEFAULT_PRIVACY),
   media: z.object({ images: ZPostImageRefs.default([]) }).default({ images: [] }),
   location: ZPostLocationInput.nullable().default(null),
+  taggedUserIds: ZTaggedUserIds.default([]),
 });
 export type CreatePostBody = z.infer<typeof ZCreatePostBody>;
 /** What a client may send to POST /api/posts (defaults and normalisation are the server's). */
@@ -163,6 +177,8 @@ export const ZUpdatePostBody = z
     privacy: ZPrivacyInput.optional(),
     location: ZPostLocationInput.nullable().optional(),
     images: ZPostImageRefs.refine((imgs) => imgs.length > 0, POST_MSG.noImages).optional(),
+    /** The whole new list of tagged members (an empty list takes every tag off). */
+    taggedUserIds: ZTaggedUserIds.optional(),
   })
   .refine((body) => Object.values(body).some((v) => v !== undefined), POST_MSG.nothingToUpdate);
 export type UpdatePostBody = z.infer<typeof ZUpdatePostBody>;
@@ -220,6 +236,10 @@ export const ZLikedPostsQuery = makePageQuery(PROFILE_PAGE_SIZE).extend({
   sort: z.enum(['newest'], { message: POST_MSG.invalidLikedSort }).default('newest'),
 });
 export type LikedPostsQuery = z.infer<typeof ZLikedPostsQuery>;
+
+/** GET /api/users/{id}/tagged: newest tag first. */
+export const ZTaggedPostsQuery = makePageQuery(PROFILE_PAGE_SIZE);
+export type TaggedPostsQuery = z.infer<typeof ZTaggedPostsQuery>;
 
 /** GET /api/users/me/saved: newest save first. */
 export const ZSavedPostsQuery = makePageQuery(PROFILE_PAGE_SIZE);
@@ -326,6 +346,14 @@ export const ZEngagement = z.object({
 });
 export type Engagement = z.infer<typeof ZEngagement>;
 
+/** A member tagged in a post (issue 30). `avatarUrl` is absolute, null without an avatar. */
+export const ZTaggedUser = ZEntity.extend({
+  username: z.string(),
+  displayName: z.string(),
+  avatarUrl: z.string().nullable(),
+});
+export type TaggedUser = z.infer<typeof ZTaggedUser>;
+
 export const ZPost = ZEntity.extend({
   title: z.string(),
   content: z.string(),
@@ -337,6 +365,8 @@ export const ZPost = ZEntity.extend({
   location: ZPostLocation.nullable(),
   media: z.object({ images: z.array(ZPostImage) }),
   author: ZAuthor,
+  /** Members its author tagged, oldest tag first (the same for every viewer). */
+  taggedUsers: z.array(ZTaggedUser),
   analytics: z.object({ views: z.number().int(), shares: z.number().int() }),
   engagement: ZEngagement,
   likesCount: z.number().int(),

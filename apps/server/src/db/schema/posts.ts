@@ -239,3 +239,25 @@ export const collectionPosts = pgTable(
     index('collection_posts_post_idx').on(t.postId),
   ],
 );
+
+/**
+ * Members tagged in a post (issue 30): chosen by its author on create or edit, at most
+ * MAX_TAGGED_USERS; a tagged member may take themselves off. The second index serves the member's
+ * Tagged list (GET /api/users/{id}/tagged), newest tag first.
+ */
+export const postTaggedUsers = pgTable(
+  'post_tagged_users',
+  {
+    postId: varchar('post_id', { length: 24 })
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: varchar('user_id', { length: 24 })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'post_tagged_users_pk', columns: [t.postId, t.userId] }),
+    index('post_tagged_users_user_created_idx').on(t.userId, t.createdAt.desc(), t.postId),
+  ],
+);

@@ -74,8 +74,9 @@ describe('GET /api/users/me/export', () => {
       title: 'Tea in Kyoto',
       tags: ['tea'],
       media: { images: [{ url: urls[0], altText: 'A cup of green tea' }, { url: urls[1] }] },
+      taggedUserIds: [ben.id],
     });
-    const benPost = await createPostViaApi(t, ben, { title: 'Ben’s hike' });
+    const benPost = await createPostViaApi(t, ben, { title: 'Ben’s hike', taggedUserIds: [ana.id] });
     await inject('POST', `/api/posts/${post.id}/like`, ben, {});
     await inject('POST', `/api/posts/${post.id}/comment`, ben, { content: 'Looks calm' });
     await inject('POST', `/api/posts/${benPost.id}/comment`, ana, { content: 'Great view' });
@@ -107,6 +108,7 @@ describe('GET /api/users/me/export', () => {
         'profile.json',
         'saved.json',
         'collections.json',
+        'tagged.json',
         `media/${post.id}-1.webp`,
         `media/${post.id}-2.webp`,
       ].sort(),
@@ -133,7 +135,12 @@ describe('GET /api/users/me/export', () => {
       ],
       comments: [{ user: { id: ben.id, username: ben.username }, content: 'Looks calm' }],
       likes: [{ user: { id: ben.id, username: ben.username } }],
+      taggedUsers: [{ user: { id: ben.id, username: ben.username }, taggedAt: expect.any(String) }],
     });
+    // The posts the member is tagged in.
+    expect(parse(files, 'tagged.json')).toMatchObject([
+      { post: { id: benPost.id, title: 'Ben’s hike', author: { id: ben.id, username: ben.username } } },
+    ]);
 
     expect(parse(files, 'comments.json')).toMatchObject([
       { content: 'Great view', post: { id: benPost.id, title: 'Ben’s hike', author: { id: ben.id } } },

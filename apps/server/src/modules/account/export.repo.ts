@@ -52,7 +52,10 @@ export function selectExportPosts(db: DbOrTx, userId: string): Promise<ExportPos
                        FROM comments c JOIN users u ON u.id = c.user_id WHERE c.post_id = p.id),
           'likes', (SELECT coalesce(json_agg(json_build_object('user', ${memberRef('u')}, 'createdAt', l.created_at)
                        ORDER BY l.created_at), '[]'::json)
-                    FROM likes l JOIN users u ON u.id = l.user_id WHERE l.post_id = p.id)
+                    FROM likes l JOIN users u ON u.id = l.user_id WHERE l.post_id = p.id),
+          'taggedUsers', (SELECT coalesce(json_agg(json_build_object('user', ${memberRef('u')}, 'taggedAt', t.created_at)
+                       ORDER BY t.created_at, t.user_id), '[]'::json)
+                    FROM post_tagged_users t JOIN users u ON u.id = t.user_id WHERE t.post_id = p.id)
         ) ORDER BY p.created_at, p.id), '[]'::json) AS data
         FROM posts p WHERE p.author_id = ${userId}`,
   );
@@ -94,6 +97,25 @@ export function selectExportSaves(db: DbOrTx, viewer: PostViewer): Promise<unkno
         ) ORDER BY sv.created_at, sv.post_id), '[]'::json) AS data
         FROM saves sv JOIN ${posts} ON ${posts.id} = sv.post_id JOIN users a ON a.id = ${posts.authorId}
         WHERE sv.user_id = ${viewer.id}`,
+  );
+}
+
+/**
+ * The posts the member is tagged in, oldest tag first, each with its post when they may still see
+ * it (else only its id, as for saves).
+ */
+export function selectExportTagged(db: DbOrTx, viewer: PostViewer): Promise<unknown[]> {
+  const visible = visiblePostsWhere(viewer);
+  return jsonOf(
+    db,
+    sql`SELECT coalesce(json_agg(json_build_object(
+          'taggedAt', t.created_at,
+          'post', CASE WHEN ${visible}
+                    THEN json_build_object('id', ${posts.id}, 'title', ${posts.title}, 'author', ${memberRef('a')})
+                    ELSE json_build_object('id', ${posts.id}) END
+        ) ORDER BY t.created_at, t.post_id), '[]'::json) AS data
+        FROM post_tagged_users t JOIN ${posts} ON ${posts.id} = t.post_id JOIN users a ON a.id = ${posts.authorId}
+        WHERE t.user_id = ${viewer.id}`,
   );
 }
 

@@ -14,6 +14,7 @@ import {
   selectExportPosts,
   selectExportCollections,
   selectExportSaves,
+  selectExportTagged,
   type ExportPost,
 } from './export.repo.js';
 
@@ -27,6 +28,7 @@ export const EXPORT_FILES = [
   'followers.json',
   'saved.json',
   'collections.json',
+  'tagged.json',
 ] as const;
 
 interface MediaEntry {
@@ -102,7 +104,7 @@ export async function openExport(
 
   const user = await findUserById(ctx.db, viewer.id);
   if (!user) throw new AppError('UNAUTHENTICATED', MSG.accessTokenRequired);
-  const [posts, comments, chats, following, followers, saved, collections] = await Promise.all([
+  const [posts, comments, chats, following, followers, saved, collections, tagged] = await Promise.all([
     selectExportPosts(ctx.db, viewer.id),
     selectExportComments(ctx.db, viewer),
     selectExportChats(ctx.db, viewer.id),
@@ -110,6 +112,7 @@ export async function openExport(
     selectExportFollows(ctx.db, viewer.id, 'followers'),
     selectExportSaves(ctx.db, viewer),
     selectExportCollections(ctx.db, viewer.id),
+    selectExportTagged(ctx.db, viewer),
   ]);
 
   const media: MediaEntry[] = [];
@@ -124,6 +127,7 @@ export async function openExport(
     'followers.json': followers,
     'saved.json': saved,
     'collections.json': collections,
+    'tagged.json': tagged,
   };
 
   const zip = new ZipFile();

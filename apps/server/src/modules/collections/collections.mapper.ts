@@ -10,6 +10,7 @@ export function toCollection(
   return {
     id: row.id,
     _id: row.id,
+    ownerId: row.ownerId,
     title: row.title,
     description: row.description,
     isPrivate: row.isPrivate,

@@ -45,6 +45,7 @@ describe('collections', () => {
     expect(c).toEqual({
       id: c.id,
       _id: c.id,
+      ownerId: owner.id,
       title: 'Trips',
       description: 'Places',
       isPrivate: false,

@@ -42,7 +42,8 @@ export type NotificationInput =
   | { type: 'comment'; recipientId: string; actorId: string; postId: string; commentId: string }
   | { type: 'follow'; recipientId: string; actorId: string }
   | { type: 'follow_request'; recipientId: string; actorId: string }
-  | { type: 'mention'; recipientId: string; actorId: string; postId: string; commentId?: string };
+  | { type: 'mention'; recipientId: string; actorId: string; postId: string; commentId?: string }
+  | { type: 'tag'; recipientId: string; actorId: string; postId: string };
 
 /** What the cause's undo (unlike, unfollow) takes back. */
 export type NotificationRemoval =
@@ -67,6 +68,7 @@ const SETTING_OF: Record<NotificationType, keyof NotificationSettings> = {
   follow: 'follows',
   mention: 'mentions',
   follow_request: 'followRequests',
+  tag: 'tags',
 };
 
 /** Every switch defaults to on; only an explicit `false` turns a type off. */
@@ -81,6 +83,7 @@ export function notificationSettingsOf(
     follows: map.follows !== false,
     mentions: map.mentions !== false,
     followRequests: map.followRequests !== false,
+    tags: map.tags !== false,
   };
 }
 
@@ -233,7 +236,8 @@ const TYPES_OF: Record<NotificationFilter, readonly NotificationType[] | undefin
   likes: ['like'],
   comments: ['comment'],
   follows: ['follow', 'follow_request'],
-  mentions: ['mention'],
+  // Being tagged in a post is told beside being mentioned in one.
+  mentions: ['mention', 'tag'],
 };
 
 /** GET /api/notifications: one tab, newest first, by page or cursor; the unread count of all. */

@@ -325,6 +325,7 @@ describe('Settings → Notifications', () => {
       follows: true,
       mentions: true,
       followRequests: true,
+      tags: true,
     });
     const put = await call('PUT', '/api/notifications/settings', ava, { likes: false, follows: false });
     expect(put.statusCode).toBe(200);
@@ -334,6 +335,7 @@ describe('Settings → Notifications', () => {
       follows: false,
       mentions: true,
       followRequests: true,
+      tags: true,
     });
     const me = await call('GET', '/api/auth/me', ava);
     expect(me.json().preferences).toEqual({ notifications: { likes: false, follows: false } });

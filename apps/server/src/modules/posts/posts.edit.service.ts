@@ -29,6 +29,7 @@ import { findAuthor, findCommentOfPost } from './posts.engagement.repo.js';
 import { hydratePosts } from './posts.hydrate.js';
 import { toComment } from './posts.mapper.js';
 import { findPost } from './posts.repo.js';
+import { setPostTags } from './posts.tagged.service.js';
 import { isPostVisible, type PostViewer } from './posts.visibility.js';
 
 function isEmptyLocation(loc: PostLocationInput): boolean {
@@ -95,7 +96,7 @@ function newMentionsText(previous: string, next: string): string {
 
 /**
  * PUT /api/posts/{id}: its author only (a post the caller cannot see is 404, one they see but do
- * not own 403). Fields, images and counters change in one transaction on the locked row. Every
+ * not own 403). Fields, images, tagged members and counters change in one transaction on the locked row. Every
  * node then drops its kept signed-out pages before the answer (a post that became private must
  * not stay on one); signed-in pages re-apply the rule on every read and their kept post texts
  * carry the row's version, so they follow at once.
@@ -133,12 +134,16 @@ export async function updatePost(
       editedAt: now,
       updatedAt: now,
     });
-    if (body.content === undefined) return [];
-    return notifyMentions(tx, {
+    const tagged = body.taggedUserIds
+      ? await setPostTags(tx, { id: postId, authorId: post.authorId }, body.taggedUserIds, now)
+      : [];
+    if (body.content === undefined) return tagged;
+    const mentions = await notifyMentions(tx, {
       actorId: viewer.id,
       text: newMentionsText(post.content, body.content),
       postId,
     });
+    return [...mentions, ...tagged];
   });
   await ctx.events.feedPagesStale();
   await announceNotifications(ctx, mentions, urls);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'v
 import { z } from 'zod';
 import { ZFeedQuery, ZPostList, type FeedSort, type PostList } from '@glimpse/shared';
 import type { AppContext } from '../../context.js';
-import { blocks, comments, likes, postMedia, shares, users } from '../../db/schema/index.js';
+import { blocks, comments, likes, postMedia, postTaggedUsers, shares, users } from '../../db/schema/index.js';
 import { newId } from '../../lib/ids.js';
 import { compileJsonWriter } from '../../lib/json-writer.js';
 import type { PublicUrls } from '../../lib/public-urls.js';
@@ -21,6 +21,7 @@ import { addComment, toggleLike } from './posts.engagement.service.js';
 import { fragmentOf } from './posts.fragments.js';
 import { listFilteredFeed, listPlainFeed, signedInPlainFeedJson } from './posts.service.js';
 import type { FeedCursor } from './posts.repo.js';
+import { removeOwnTag } from './posts.tagged.service.js';
 import type { PostViewer } from './posts.visibility.js';
 
 /**
@@ -33,6 +34,8 @@ import type { PostViewer } from './posts.visibility.js';
 let t: TestApp;
 let ctx: AppContext;
 const people: Record<string, SeededUser> = {};
+/** Posts that tag the friend (among others), for the tag-removal round. */
+const friendTagged: string[] = [];
 const viewers: Record<string, PostViewer | null> = {};
 const urls: PublicUrls = {
   origin: 'http://glimpse.test',
@@ -120,6 +123,17 @@ beforeAll(async () => {
         { id: newId(), postId: id, userId: p.quiet!.id, content: 'Gone', removedAt: new Date(base) },
       ]);
       await db.insert(shares).values({ id: newId(), postId: id, userId: p.member!.id });
+    }
+    if (i % 4 === 1) {
+      // Tagged members: one without a display name, a suspended one (left out), a shared tag time
+      // (ordered by id) and later ones.
+      const tagged = [p.quiet!, p.friend!, p.suspended!, p.moderator!].slice(0, 1 + (i % 3) + (i % 2));
+      await db
+        .insert(postTaggedUsers)
+        .values(
+          tagged.map((u, k) => ({ postId: id, userId: u.id, createdAt: new Date(base + (k < 2 ? 0 : k)) })),
+        );
+      if (tagged.includes(p.friend!)) friendTagged.push(id);
     }
   }
   viewers.signedOut = null;
@@ -243,6 +257,11 @@ describe('the signed-in page from kept post texts (posts.fragments.ts)', () => {
     await t.database.db.execute(sql`update posts set removed_at = now() where id = ${target}`);
     await toggleLike(ctx, member, target, urls).catch(() => undefined);
     await expectSameAsOneStatement('after a removal');
+
+    // A tagged member takes themselves off: a row of another table, so the post's row must change.
+    expect(friendTagged.length).toBeGreaterThan(2);
+    for (const id of friendTagged) await removeOwnTag(ctx, friend, id);
+    await expectSameAsOneStatement('after a tagged member took themselves off');
     // Four rounds over every viewer's every page: as the test above, minutes on a busy machine.
   }, 300_000);
 
@@ -335,6 +354,16 @@ describe('the signed-in page from kept post texts (posts.fragments.ts)', () => {
         followersCount: 0,
       },
       images: [],
+      taggedUsers: [
+        {
+          id: 'b'.repeat(24),
+          username: 'isSavedByUser',
+          displayName: '"isSavedByUser":true "isLikedByUser":true',
+          firstName: '',
+          lastName: '',
+          avatarUrl: null,
+        },
+      ],
       isLiked: false,
       isFollowed: false,
       isSaved: false,
@@ -444,7 +473,8 @@ describe('each feed statement shape walks its index, custom and generic plans al
         const plan = result.rows.map((r) => r['QUERY PLAN']).join('\n');
         const label = `${statement.name} (${mode})\n${plan}`;
         expect(plan, label).toContain(shape.sort === 'newest' ? 'posts_created_idx' : 'posts_hot_idx');
-        expect(plan, label).not.toMatch(/Sort Key: .*(created_at|hot_score)/);
+        // (A post's few tagged members are sorted by their tag time: `ptu.created_at`.)
+        expect(plan, label).not.toMatch(/Sort Key: (?!ptu\.).*(created_at|hot_score)/);
         // A batch walks the index once per member, inside the loop over the members' array.
         if (batched) expect(plan, label).toMatch(/Nested Loop[\s\S]*Function Scan on (unnest )?feed_batch/);
         await client.query(`deallocate ${name}`);

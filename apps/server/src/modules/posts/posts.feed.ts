@@ -3,7 +3,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { Batcher, Batchers } from '../../lib/batcher.js';
 import type { FeedSort } from '@glimpse/shared';
-import { follows, likes, postMedia, posts, saves, users } from '../../db/schema/index.js';
+import { follows, likes, postMedia, posts, postTaggedUsers, saves, users } from '../../db/schema/index.js';
 import { ViewerValue } from '../users/blocks.repo.js';
 import { authorColumns, type AuthorRow } from '../users/users.repo.js';
 import {
@@ -15,6 +15,7 @@ import {
   type PostMediaRow,
   type PostPageRow,
 } from './posts.repo.js';
+import { notSuspendedMember, type TaggedUserRow } from './posts.tagged.repo.js';
 import { visiblePostsWhereFor } from './posts.visibility.js';
 
 /**
@@ -57,6 +58,7 @@ export type FeedPageRow = PostPageRow & {
   cursorTime: string;
   author: AuthorRow;
   images: FeedImageRow[];
+  taggedUsers: Omit<TaggedUserRow, 'postId'>[];
   isLiked: boolean;
   isFollowed: boolean;
   isSaved: boolean;
@@ -80,6 +82,18 @@ const pageImages = sql<FeedImageRow[]>`coalesce((select json_agg(json_build_obje
     'url', m.url, 'variants', m.variants, 'width', m.width, 'height', m.height,
     'placeholder', m.placeholder, 'altText', m.alt_text, 'caption', m.caption) order by m.position)
   from ${postMedia} m where m.post_id = ${posts.id}), '[]'::json)`;
+
+/**
+ * The post's tagged members in selectTaggedUsersOf's order (posts.tagged.repo.ts), suspended ones
+ * left out: the same for every viewer, so part of the shared text. Tags change only with a change
+ * of the post's row (create, edit, a member taking themselves off, a block), so the version below
+ * covers them; a tagged member's own name or avatar is not covered and shows within FEED_CACHE_MS.
+ */
+const pageTaggedUsers = sql<Omit<TaggedUserRow, 'postId'>[]>`coalesce((select json_agg(json_build_object(
+    'id', tu.id, 'username', tu.username, 'displayName', tu.display_name, 'firstName', tu.first_name,
+    'lastName', tu.last_name, 'avatarUrl', tu.avatar_url) order by ptu.created_at, ptu.user_id)
+  from ${postTaggedUsers} ptu inner join ${users} tu on tu.id = ptu.user_id
+  where ptu.post_id = ${posts.id} and ${notSuspendedMember(sql.raw('tu'))}), '[]'::json)`;
 
 /**
  * The version of everything a post's answer shows that can change: its counters (behind the
@@ -131,6 +145,7 @@ function fieldsOf(shape: FeedShape, { viewerId }: PageInputs = parameterInputs):
     ['cursorTime', exactTime(posts.createdAt)],
     ...Object.entries(authorColumns).map(([k, v]): [string, SQLWrapper] => [`author.${k}`, v]),
     ['images', pageImages],
+    ['taggedUsers', pageTaggedUsers],
     ...flags,
   ];
 }
@@ -295,7 +310,7 @@ export async function readFeedPage(
  * Order: the page subquery orders and limits its own rows, and a LATERAL subquery that reads the
  * outer row can only run as the inner side of a nested loop, once per member, so each member's
  * rows come out in their page's order; `n` (the member's place in the arrays) groups them.
- * The alias `feed_batch` must differ from every alias the rule's subqueries use (`b`, `f`, `l`, `s`, `sv`).
+ * The alias `feed_batch` must differ from every alias the rule's subqueries use (`b`, `f`, `l`, `s`, `sv`, `ptu`, `tu`).
  */
 const BATCH = sql.raw('feed_batch');
 const batchInputs: PageInputs = {

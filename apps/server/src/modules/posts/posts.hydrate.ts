@@ -1,14 +1,14 @@
-import type { Post, PostImage } from '@glimpse/shared';
+import type { Post, PostImage, TaggedUser } from '@glimpse/shared';
 import type { DbOrTx } from '../../context.js';
 import type { PublicUrls } from '../../lib/public-urls.js';
 import { toAuthor } from '../users/users.mapper.js';
-import { toPost, toPostImage } from './posts.mapper.js';
+import { toPost, toPostImage, toTaggedUser } from './posts.mapper.js';
 import { selectPageExtras, type PostPageRow, type PostRow } from './posts.repo.js';
 import type { PostViewer } from './posts.visibility.js';
 
 /**
  * Turns a page of post rows into API Posts with a constant number of queries however long the
- * page is (authors, images, the viewer's likes and follows: see selectPageExtras). The rows'
+ * page is (authors, images, tagged members, the viewer's likes and follows: see selectPageExtras). The rows'
  * engagement ids came with the page query itself. Rows must already be filtered by
  * visiblePostsWhere; order is kept.
  */
@@ -32,6 +32,12 @@ export async function hydratePosts(
     list.push(toPostImage(m, urls));
     images.set(m.postId, list);
   }
+  const tagged = new Map<string, TaggedUser[]>();
+  for (const t of extras.taggedUsers) {
+    const list = tagged.get(t.postId) ?? [];
+    list.push(toTaggedUser(t, urls));
+    tagged.set(t.postId, list);
+  }
   const liked = new Set(extras.likedPostIds);
   const followed = new Set(extras.followedAuthorIds);
   const saved = new Set(extras.savedPostIds);
@@ -43,6 +49,7 @@ export async function hydratePosts(
     return toPost(row, {
       author: toAuthor(author, urls, { isFollowedByUser: followed.has(row.authorId) }),
       images: images.get(row.id) ?? [],
+      taggedUsers: tagged.get(row.id) ?? [],
       isLikedByUser: liked.has(row.id),
       isSavedByUser: saved.has(row.id),
     });

@@ -8,12 +8,14 @@ import {
   type PostImage,
   type PostLocation,
   type Privacy,
+  type TaggedUser,
 } from '@glimpse/shared';
 import type { PublicUrls } from '../../lib/public-urls.js';
-import { toAuthor, toShortProfile } from '../users/users.mapper.js';
+import { displayNameOf, toAuthor, toShortProfile } from '../users/users.mapper.js';
 import type { AuthorRow } from '../users/users.repo.js';
 import type { FeedPageRow } from './posts.feed.js';
 import type { PostMediaRow, PostPageRow, PostRow } from './posts.repo.js';
+import type { TaggedUserRow } from './posts.tagged.repo.js';
 
 /** The width a card or a single-image view asks for when it cannot use `srcset`. */
 export const DEFAULT_IMAGE_WIDTH = 1080;
@@ -35,6 +37,17 @@ export function toPostImage(row: Omit<PostMediaRow, 'postId'>, urls: PublicUrls)
     height: row.height,
     placeholder: row.placeholder,
     variants: row.variants.map((v) => ({ width: v.width, url: urls.media(v.url) })),
+  };
+}
+
+/** A tagged member as a post names them; the stored avatar path becomes an absolute URL. */
+export function toTaggedUser(row: Omit<TaggedUserRow, 'postId'>, urls: PublicUrls): TaggedUser {
+  return {
+    id: row.id,
+    _id: row.id,
+    username: row.username,
+    displayName: displayNameOf(row),
+    avatarUrl: row.avatarUrl ? urls.media(row.avatarUrl) : null,
   };
 }
 
@@ -62,7 +75,13 @@ export function engagementOf(row: PostRow | PostPageRow): Engagement {
 /** A stored post as API.md's Post; the caller supplies what was batch-loaded for the page. */
 export function toPost(
   row: PostRow | PostPageRow,
-  extra: { author: Author; images: PostImage[]; isLikedByUser: boolean; isSavedByUser: boolean },
+  extra: {
+    author: Author;
+    images: PostImage[];
+    taggedUsers: TaggedUser[];
+    isLikedByUser: boolean;
+    isSavedByUser: boolean;
+  },
 ): Post {
   return {
     id: row.id,
@@ -77,6 +96,7 @@ export function toPost(
     location: toLocation(row),
     media: { images: extra.images },
     author: extra.author,
+    taggedUsers: extra.taggedUsers,
     analytics: { views: row.viewsCount, shares: row.sharesCount },
     engagement: engagementOf(row),
     likesCount: row.likesCount,
@@ -98,6 +118,7 @@ export function toFeedPost(row: FeedPageRow, urls: PublicUrls): Post {
   return toPost(row, {
     author: toAuthor(row.author, urls, { isFollowedByUser: row.isFollowed }),
     images: row.images.map((image) => toPostImage(image, urls)),
+    taggedUsers: row.taggedUsers.map((user) => toTaggedUser(user, urls)),
     isLikedByUser: row.isLiked,
     isSavedByUser: row.isSaved,
   });

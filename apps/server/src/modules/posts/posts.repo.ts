@@ -6,6 +6,7 @@ import type { PageWindow, TimeKey } from '../../lib/pagination.js';
 import { comments, follows, likes, postMedia, posts, saves, shares, users } from '../../db/schema/index.js';
 import { authorColumns } from '../users/users.repo.js';
 import { hotScoreExpr, type EngagementCounts } from './posts.hot.js';
+import { selectTaggedUsersOf } from './posts.tagged.repo.js';
 import { taggedWhere } from './posts.tags.repo.js';
 import { visiblePostsWhere, type PostViewer } from './posts.visibility.js';
 
@@ -378,7 +379,7 @@ export async function selectNearestCity(
 
 /**
  * What a page of posts needs besides its rows, one `IN (...)` query each, run together: the
- * authors, the images in order, and (signed in) which of the posts the viewer liked and saved and
+ * authors, the images in order, the tagged members, and (signed in) which of the posts the viewer liked and saved and
  * which of the authors they follow.
  */
 export async function selectPageExtras(
@@ -386,7 +387,7 @@ export async function selectPageExtras(
   page: { postIds: string[]; authorIds: string[]; viewerId: string | null },
 ) {
   const { postIds, authorIds, viewerId } = page;
-  const [authors, media, liked, followed, saved] = await Promise.all([
+  const [authors, media, taggedUsers, liked, followed, saved] = await Promise.all([
     db.select(authorColumns).from(users).where(inArray(users.id, authorIds)),
     db
       .select({
@@ -402,6 +403,7 @@ export async function selectPageExtras(
       .from(postMedia)
       .where(inArray(postMedia.postId, postIds))
       .orderBy(asc(postMedia.postId), asc(postMedia.position)),
+    selectTaggedUsersOf(db, postIds),
     viewerId
       ? db
           .select({ postId: likes.postId })
@@ -424,6 +426,7 @@ export async function selectPageExtras(
   return {
     authors,
     media,
+    taggedUsers,
     likedPostIds: liked.map((l) => l.postId),
     followedAuthorIds: followed.map((f) => f.id),
     savedPostIds: saved.map((s) => s.postId),

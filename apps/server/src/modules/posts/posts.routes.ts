@@ -24,11 +24,13 @@ import {
   ZPostList,
   ZShareBody,
   ZShareResult,
+  ZTaggedPostsQuery,
   ZTagParams,
   ZTagStat,
   ZUpdateCommentResult,
   ZUpdatePostBody,
   ZUpdatePostResponse,
+  ZUserIdParams,
   type PostList,
 } from '@glimpse/shared';
 import { BEARER_OPTIONAL, BEARER_REQUIRED, ERROR_ANSWERS } from '../../plugins/api-docs.js';
@@ -43,6 +45,7 @@ import {
 } from './posts.engagement.service.js';
 import { updateComment, updatePost } from './posts.edit.service.js';
 import { listSavedPosts, toggleSave } from './posts.saves.service.js';
+import { listTaggedPosts, removeOwnTag } from './posts.tagged.service.js';
 import { getTagStat } from './posts.tags.service.js';
 import {
   createPost,
@@ -303,6 +306,37 @@ export async function postsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) =>
       sharePost(ctx, viewerOf(request), request.params.id, request.body, urlsOf(app, request)),
+  );
+
+  r.delete(
+    '/api/posts/:id/tags/me',
+    {
+      ...required,
+      schema: {
+        summary: 'Takes the caller off the members tagged in a post',
+        security: BEARER_REQUIRED,
+        params: ZPostIdParams,
+        body: ZEmptyBody,
+        response: { 200: ZMessageAnswer, ...ERROR_ANSWERS },
+      },
+    },
+    async (request) => removeOwnTag(ctx, viewerOf(request), request.params.id),
+  );
+
+  r.get(
+    '/api/users/:id/tagged',
+    {
+      ...optional,
+      schema: {
+        summary: 'Posts a member is tagged in, newest tag first (only those the caller may see)',
+        security: BEARER_OPTIONAL,
+        params: ZUserIdParams,
+        querystring: ZTaggedPostsQuery,
+        response: { 200: ZPostList, ...ERROR_ANSWERS },
+      },
+    },
+    async (request) =>
+      listTaggedPosts(ctx, request.viewer, request.params.id, request.query, urlsOf(app, request)),
   );
 
   r.get(

@@ -29,6 +29,7 @@ import { decodeFeedCursor, decodeTimeCursor, encodeFeedCursor, encodeTimeCursor 
 import { readFeedPage, readFeedStubs, type FeedShape } from './posts.feed.js';
 import { locationColumnsOf, mediaAltTextOf } from './posts.edit.service.js';
 import { PostFragmentCache, writeFragmentPage } from './posts.fragments.js';
+import { setPostTags } from './posts.tagged.service.js';
 import { hydratePosts } from './posts.hydrate.js';
 import { toFeedPost } from './posts.mapper.js';
 import { hotScoreOf } from './posts.hot.js';
@@ -111,7 +112,8 @@ export async function createPost(
     );
     await bumpAuthorPostsCount(tx, viewer.id, 1);
     const mentions = await notifyMentions(tx, { actorId: viewer.id, text: body.content, postId: id });
-    return { row: inserted, mentions };
+    const tagged = await setPostTags(tx, { id, authorId: viewer.id }, body.taggedUserIds, now);
+    return { row: inserted, mentions: [...mentions, ...tagged] };
   });
   await announceNotifications(ctx, mentions, urls);
 

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import type { Viewer } from '../../lib/permissions.js';
 import type { PublicUrls } from '../../lib/public-urls.js';
+import { deleteTagsBetween } from '../posts/posts.tagged.repo.js';
 import { withVisiblePostsCounts } from '../posts/posts.visibility.js';
 import { deleteBlock, followsBetween, insertBlock, listBlockedUsers } from './blocks.repo.js';
 import { deleteFollow, deleteFollowRequest, shiftFollowCounters } from './follows.repo.js';
@@ -11,7 +12,8 @@ import { userExists } from './users.repo.js';
 
 /**
  * POST /api/users/{id}/block. The block and the removal of the follows and follow requests between
- * the two members (both directions, with their counters) commit together; blocking twice is a no-op.
+ * the two members (both directions, with their counters) and of the tags of each in the other's
+ * posts commit together; blocking twice is a no-op.
  */
 export async function blockUser(ctx: AppContext, viewer: Viewer, targetId: string): Promise<BlockResult> {
   if (targetId === viewer.id) throw new AppError('VALIDATION', MOD_MSG.cannotBlockSelf);
@@ -27,6 +29,8 @@ export async function blockUser(ctx: AppContext, viewer: Viewer, targetId: strin
     // A waiting follow request either way goes too (the list hides it anyway; nothing may revive it).
     await deleteFollowRequest(tx, viewer.id, targetId);
     await deleteFollowRequest(tx, targetId, viewer.id);
+    // Neither stays tagged in the other's posts (tags are never across a block).
+    await deleteTagsBetween(tx, viewer.id, targetId);
   });
   return { message: MOD_MSG.blocked, blocked: true };
 }

@@ -16,7 +16,9 @@ export function toProfilePicture(
 }
 
 /** The display name shown everywhere: the chosen one, else first + last, else the username. */
-function displayNameOf(row: Pick<UserRow, 'displayName' | 'firstName' | 'lastName' | 'username'>): string {
+export function displayNameOf(
+  row: Pick<UserRow, 'displayName' | 'firstName' | 'lastName' | 'username'>,
+): string {
   return row.displayName || [row.firstName, row.lastName].filter(Boolean).join(' ') || row.username;
 }
 

@@ -1,4 +1,15 @@
-import type { CollectionAnswer, CollectionList, CollectionPage, CreateCollectionBody } from '@glimpse/shared';
+import type {
+  CollectionAnswer,
+  CollectionList,
+  CollectionPage,
+  CreateCollectionBody,
+  UpdateCollectionBody,
+} from '@glimpse/shared';
+
+/** What a client may send to PUT /api/collections/{id}. */
+export type UpdateCollectionInput = Partial<
+  Pick<UpdateCollectionBody, 'title' | 'description' | 'isPrivate'>
+>;
 import { PROFILE_PAGE_SIZE } from '@glimpse/shared';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../http';
@@ -67,6 +78,28 @@ export function useAddToCollectionMutation() {
       }));
       void queryClient.invalidateQueries({ queryKey: collectionKeys.all });
       void queryClient.invalidateQueries({ queryKey: savedPostsKey() });
+    },
+  });
+}
+
+/** PUT /api/collections/{id} (owner): rename, describe, make private or public. */
+export function useUpdateCollectionMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, changes }: { id: string; changes: UpdateCollectionInput }) =>
+      http.put<CollectionAnswer>(`/collections/${encodeURIComponent(id)}`, changes),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: collectionKeys.all }),
+  });
+}
+
+/** DELETE /api/collections/{id} (owner): its posts stay saved. */
+export function useDeleteCollectionMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => http.delete<{ message: string }>(`/collections/${encodeURIComponent(id)}`),
+    onSuccess: (_answer, id) => {
+      queryClient.removeQueries({ queryKey: collectionKeys.detail(id), exact: true });
+      void queryClient.invalidateQueries({ queryKey: collectionKeys.all });
     },
   });
 }

@@ -46,6 +46,7 @@ const TAB_OF: Record<Notification['type'], NotificationFilter> = {
   follow: 'follows',
   mention: 'mentions',
   follow_request: 'follows',
+  tag: 'mentions',
 };
 
 export function fetchNotificationsPage(tab: NotificationFilter, param: FeedPageParam, signal?: AbortSignal) {

@@ -395,3 +395,43 @@ export function useTagQuery(tag: string) {
     staleTime: FEED_STALE_TIME_MS,
   });
 }
+
+/** The posts a member is tagged in (the profile's Tagged tab). */
+export const taggedPostsKey = (userId: string) => [...postKeys.all, 'tagged', userId] as const;
+
+/** GET /api/users/{id}/tagged as an infinite list: newest tag first, what the viewer may see. */
+export function useTaggedPostsInfiniteQuery(userId: string) {
+  return useInfiniteQuery({
+    queryKey: taggedPostsKey(userId),
+    queryFn: ({ pageParam, signal }: { pageParam: FeedPageParam; signal: AbortSignal }) =>
+      http.get<PostList>(`/users/${encodeURIComponent(userId)}/tagged`, {
+        query: {
+          limit: PROFILE_PAGE_SIZE,
+          ...(pageParam.cursor ? { cursor: pageParam.cursor } : { page: pageParam.page }),
+        },
+        signal,
+      }),
+    initialPageParam: { page: 1 } as FeedPageParam,
+    getNextPageParam: (last: PostList, _all: PostList[], lastParam: FeedPageParam) =>
+      nextPageParam(last, lastParam),
+    staleTime: FEED_STALE_TIME_MS,
+  });
+}
+
+/**
+ * DELETE /api/posts/{id}/tags/me: the member's name leaves the post in every cached copy, and
+ * their Tagged tab is read again.
+ */
+export function useRemoveOwnTagMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ postId }: { postId: string; userId: string }) =>
+      http.delete<{ message: string }>(`/posts/${encodeURIComponent(postId)}/tags/me`),
+    onSuccess: (_answer, { postId, userId }) => {
+      updatePostInCaches(queryClient, postId, (post) => ({
+        taggedUsers: (post.taggedUsers ?? []).filter((u) => u.id !== userId),
+      }));
+      void queryClient.invalidateQueries({ queryKey: taggedPostsKey(userId) });
+    },
+  });
+}

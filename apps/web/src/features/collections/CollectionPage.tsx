@@ -5,14 +5,17 @@ import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { COLLECTION_TEXT } from '../../lib/text';
+import { useAuth } from '../../lib/useAuth';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { countLabel, PostGrid, PostGridSkeleton } from '../post';
+import { CollectionOwnerActions } from './CollectionOwnerActions';
 import styles from './Collections.module.css';
 
 /** /collections/{id}: the collection's posts the viewer may see, newest added first. */
 export function CollectionPage() {
   const id = useParams().collectionId ?? '';
   const query = useCollectionInfiniteQuery(id);
+  const { user } = useAuth();
   const collection = query.data?.pages[0]?.collection;
   const posts = query.data?.pages.flatMap((p) => p.posts) ?? [];
   useDocumentTitle(collection?.title ?? COLLECTION_TEXT.collection);
@@ -32,13 +35,18 @@ export function CollectionPage() {
 
   return (
     <div className={styles.page}>
-      <header>
-        <h1 className={styles.title}>{collection.title}</h1>
-        {collection.description && <p>{collection.description}</p>}
-        <p className={styles.meta}>
-          {countLabel(collection.postsCount, 'post')}
-          {collection.isPrivate ? ` · ${COLLECTION_TEXT.private}` : ''}
-        </p>
+      <header className={styles.pageHeader}>
+        <div>
+          <h1 className={styles.title}>{collection.title}</h1>
+          {collection.description && <p>{collection.description}</p>}
+          <p className={styles.meta}>
+            {countLabel(collection.postsCount, 'post')}
+            {collection.isPrivate ? ` · ${COLLECTION_TEXT.private}` : ''}
+          </p>
+        </div>
+        {user?.id === collection.ownerId && (
+          <CollectionOwnerActions key={collection.id} collection={collection} />
+        )}
       </header>
       {posts.length === 0 ? (
         <EmptyState

@@ -207,6 +207,7 @@ describe('CreatePostPage submission', () => {
         coordinates: null,
         address: { street: '', city: 'Irvine', state: '', country: '', zipCode: '' },
       },
+      taggedUserIds: [],
     });
 
     vi.useFakeTimers({ shouldAdvanceTime: false });

@@ -5,6 +5,7 @@ import {
   TITLE_MAX_LENGTH,
   type PostLocation,
   type Privacy,
+  type TaggedUser,
 } from '@glimpse/shared';
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { Button } from '../../components/Button';
@@ -14,6 +15,7 @@ import styles from './CreatePostPage.module.css';
 import { CategoryPrivacyFields } from './CategoryPrivacyFields';
 import { ImagePicker } from './ImagePicker';
 import { LocationPicker } from './LocationPicker';
+import { TagPeopleField } from './TagPeopleField';
 import { useCreatePostFlow, type CreatePostStatus } from './useCreatePostFlow';
 import { CREATE_POST_MSG } from '../../lib/text';
 import { usePostImages } from './usePostImages';
@@ -39,6 +41,7 @@ export function CreatePostPage() {
   const [category, setCategory] = useState('');
   const [privacy, setPrivacy] = useState<Privacy>(DEFAULT_PRIVACY);
   const [location, setLocation] = useState<PostLocation | null>(null);
+  const [taggedUsers, setTaggedUsers] = useState<TaggedUser[]>([]);
   const picker = usePostImages();
   const flow = useCreatePostFlow();
   const ids = { content: useId(), error: useId() };
@@ -81,6 +84,7 @@ export function CreatePostPage() {
       location: null,
       images: [],
     });
+    setTaggedUsers([]);
     flow.clearError();
   };
   const missing = flow.error === CREATE_POST_MSG.required;
@@ -96,7 +100,16 @@ export function CreatePostPage() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    void flow.submit({ title, content, tags, category, privacy, location, images: picker.images });
+    void flow.submit({
+      title,
+      content,
+      tags,
+      category,
+      privacy,
+      location,
+      images: picker.images,
+      taggedUsers,
+    });
   };
 
   return (
@@ -188,6 +201,8 @@ export function CreatePostPage() {
           />
 
           <LocationPicker value={location} onChange={setLocation} disabled={busy} />
+
+          <TagPeopleField value={taggedUsers} onChange={setTaggedUsers} disabled={busy} />
         </section>
 
         <div className={styles.footer}>

@@ -7,6 +7,7 @@ import {
   type PostImage,
   type PostLocation,
   type Privacy,
+  type TaggedUser,
 } from '@glimpse/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -25,6 +26,7 @@ import styles from './CreatePostPage.module.css';
 import editStyles from './EditPostPage.module.css';
 import { CategoryPrivacyFields } from './CategoryPrivacyFields';
 import { LocationPicker } from './LocationPicker';
+import { TagPeopleField } from './TagPeopleField';
 
 /** /posts/{postId}/edit: the create form, filled with the author's post. */
 export function EditPostPage() {
@@ -71,6 +73,7 @@ function EditPostForm({ post }: { post: Post | PostDetail }) {
   const [privacy, setPrivacy] = useState<Privacy>(post.privacy);
   const [location, setLocation] = useState<PostLocation | null>(post.location);
   const [images, setImages] = useState<PostImage[]>(post.media.images);
+  const [taggedUsers, setTaggedUsers] = useState<TaggedUser[]>(post.taggedUsers ?? []);
   const [error, setError] = useState<string | null>(null);
   const update = useUpdatePostMutation();
   const navigate = useNavigate();
@@ -105,6 +108,7 @@ function EditPostForm({ post }: { post: Post | PostDetail }) {
           category,
           privacy,
           location: location && name ? { ...location, name } : null,
+          taggedUserIds: taggedUsers.map((u) => u.id),
           ...(post.media.images.length > 0
             ? {
                 images: images.map((img) => ({
@@ -227,6 +231,7 @@ function EditPostForm({ post }: { post: Post | PostDetail }) {
           disabled={busy}
         />
         <LocationPicker value={location} onChange={setLocation} disabled={busy} />
+        <TagPeopleField value={taggedUsers} onChange={setTaggedUsers} disabled={busy} />
       </section>
 
       <div className={styles.footer}>

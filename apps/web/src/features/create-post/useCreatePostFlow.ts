@@ -4,6 +4,7 @@ import {
   splitTags,
   type PostLocation,
   type Privacy,
+  type TaggedUser,
   type UploadedMedia,
 } from '@glimpse/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -27,6 +28,8 @@ export interface CreatePostValues {
   privacy: Privacy;
   location: PostLocation | null;
   images: readonly SelectedImage[];
+  /** Members to tag ("Tag people"). */
+  taggedUsers: readonly TaggedUser[];
 }
 
 /** The server's reason when it gave one, else our default text. */
@@ -108,6 +111,7 @@ export function useCreatePostFlow() {
             })),
           },
           location: cleanLocation(values.location),
+          taggedUserIds: values.taggedUsers.map((u) => u.id),
         });
       } catch (caught) {
         console.error('Creating the post failed', caught);

@@ -24,6 +24,8 @@ const TYPE_ICON: Record<Notification['type'], string> = {
   follow: 'M15 19c0-2.8-2.7-5-6-5s-6 2.2-6 5M9 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zM19 8v6M16 11h6',
   mention: 'M16 12a4 4 0 1 1-1.2-2.8M16 8v5a2.5 2.5 0 0 0 5 0v-1a9 9 0 1 0-3.5 7.1',
   follow_request: 'M15 19c0-2.8-2.7-5-6-5s-6 2.2-6 5M9 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zM17 9l2 2 4-4',
+  // A price-tag outline with its hole.
+  tag: 'M3 12V4h8l10 10-8 8L3 12zM7.5 8.5h.01',
 };
 
 function actionOf(n: Notification): string {

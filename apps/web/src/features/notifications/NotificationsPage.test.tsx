@@ -1,7 +1,15 @@
 import type { Notification, NotificationFilter } from '@glimpse/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, makeSelfUser, makeToken, renderApp, stubFetch } from '../../test/render';
+import {
+  jsonResponse,
+  makeSelfUser,
+  makeToken,
+  renderApp,
+  renderWithProviders,
+  stubFetch,
+} from '../../test/render';
+import { NotificationItem } from './NotificationItem';
 
 const id = (n: number) => n.toString(16).padStart(24, '0');
 const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
@@ -174,5 +182,21 @@ describe('NotificationsPage', () => {
       ),
     );
     expect(calls).toContain(`POST /api/users/${id(104)}/follow`);
+  });
+});
+
+describe('NotificationItem', () => {
+  it('tells a tag, linking to the post', () => {
+    stubFetch(() => Promise.resolve(jsonResponse({})));
+    renderWithProviders(
+      <NotificationItem
+        notification={makeNotification(9, { type: 'tag' })}
+        onOpen={() => undefined}
+        onToggleFollow={() => undefined}
+      />,
+    );
+    const link = screen.getByRole('link', { name: /tagged you in a post/ });
+    expect(link).toHaveAttribute('href', `/posts/${id(200)}`);
+    expect(screen.getByRole('article')).toHaveTextContent('ava tagged you in a post');
   });
 });

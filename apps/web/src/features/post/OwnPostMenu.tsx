@@ -5,7 +5,8 @@ import { useDeletePostMutation } from '../../api/queries/posts';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { useToast } from '../../components/useToast';
-import { EDIT_POST_TEXT } from '../../lib/text';
+import { COLLECTION_TEXT, EDIT_POST_TEXT } from '../../lib/text';
+import { SaveToCollectionDialog } from '../collections/SaveToCollectionDialog';
 import { MoreMenu } from '../moderation/MoreMenu';
 import { editPostHref } from './post-text';
 
@@ -14,15 +15,23 @@ export interface OwnPostMenuProps {
   /** After a delete, e.g. close the detail dialog or leave the post's page. */
   onDeleted?: () => void;
   className?: string;
+  /** Offers "Save to collection" too (the cards, whose ⋯ menu is the way to it on a phone). */
+  withSaveToCollection?: boolean;
 }
 
 /**
  * The author's "More options" (⋯) menu on their own post: Edit (the create form, filled) and
  * Delete (after a confirmation). A deleted post leaves every list on screen at once.
  */
-export function OwnPostMenu({ postId, onDeleted, className }: OwnPostMenuProps) {
+export function OwnPostMenu({
+  postId,
+  onDeleted,
+  className,
+  withSaveToCollection = false,
+}: OwnPostMenuProps) {
   const triggerRef = useRef<HTMLButtonElement>(null);
   const [isConfirming, setIsConfirming] = useState(false);
+  const [isCollecting, setIsCollecting] = useState(false);
   const navigate = useNavigate();
   const toast = useToast();
   const deletePost = useDeletePostMutation();
@@ -47,9 +56,23 @@ export function OwnPostMenu({ postId, onDeleted, className }: OwnPostMenuProps) 
         triggerRef={triggerRef}
         items={[
           { label: EDIT_POST_TEXT.editPost, onSelect: () => void navigate(editPostHref(postId)) },
+          ...(withSaveToCollection
+            ? [{ label: COLLECTION_TEXT.saveTo, onSelect: () => setIsCollecting(true) }]
+            : []),
           { label: EDIT_POST_TEXT.deletePost, onSelect: () => setIsConfirming(true), danger: true },
         ]}
       />
+      {isCollecting && (
+        <SaveToCollectionDialog
+          postId={postId}
+          open
+          onOpenChange={(open) => {
+            if (open) return;
+            setIsCollecting(false);
+            requestAnimationFrame(() => triggerRef.current?.focus());
+          }}
+        />
+      )}
       <Modal
         open={isConfirming}
         onOpenChange={(open) => {

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeSelfUser, makeToken, renderWithProviders } from '../../test/render';
 import { PostCard } from './PostCard';
@@ -222,5 +222,50 @@ describe('PostCard Follow button', () => {
       <PostCard post={{ ...post, author: { ...post.author, isFollowedByUser: true } }} onFollow={vi.fn()} />,
     );
     expect(screen.getByRole('button', { name: 'Following' })).toHaveAttribute('aria-pressed', 'true');
+  });
+});
+
+describe('PostCard menu', () => {
+  const me = 'a1b2c3d4e5f6a1b2c3d4e5f6';
+  const collection = {
+    id: 'c'.repeat(24),
+    _id: 'c'.repeat(24),
+    ownerId: me,
+    title: 'Trips',
+    description: '',
+    isPrivate: false,
+    postsCount: 0,
+    cover: null,
+  };
+
+  it("offers Save to collection in the ⋯ menu of someone else's post", async () => {
+    signIn();
+    const post = makePost();
+    const api = stubApi({
+      [`GET /api/users/${me}/collections`]: () => jsonResponse({ collections: [collection] }),
+      [`POST /api/collections/${collection.id}/posts`]: () =>
+        jsonResponse({ collection: { ...collection, postsCount: 1 } }),
+    });
+    const { user } = renderWithProviders(<PostCard post={post} />);
+    await user.click(await screen.findByRole('button', { name: 'More options' }));
+    expect(await screen.findByRole('menuitem', { name: 'Report post' })).toBeInTheDocument();
+    await user.click(screen.getByRole('menuitem', { name: 'Save to collection' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Save to collection' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(callsTo(api, `POST /api/collections/${collection.id}/posts`)).toHaveLength(1));
+    const [, init] = callsTo(api, `POST /api/collections/${collection.id}/posts`)[0]!;
+    expect(JSON.parse(String(init?.body))).toEqual({ postId: post.id });
+    expect(await screen.findByText('Saved to Trips')).toBeInTheDocument();
+  });
+
+  it('offers it in the author’s own menu too, beside Edit and Delete', async () => {
+    signIn();
+    stubApi({});
+    const { user } = renderWithProviders(
+      <PostCard post={makePost({ author: { ...makePost().author, id: me, _id: me, username: 'alice' } })} />,
+    );
+    await user.click(await screen.findByRole('button', { name: 'More options' }));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((i) => i.textContent)).toEqual(['Edit post', 'Save to collection', 'Delete post']);
   });
 });

@@ -10,6 +10,7 @@ import moderationStyles from '../moderation/Moderation.module.css';
 import { CardCarousel } from './CardCarousel';
 import { FollowButton } from './FollowButton';
 import { OwnPostMenu } from './OwnPostMenu';
+import { PostCardMenu } from './PostCardMenu';
 import styles from './PostCard.module.css';
 import { PostStats } from './PostStats';
 import { SaveButton } from './SaveButton';
@@ -109,7 +110,8 @@ export function PostCard({ post, onOpen, onFollow, priority = 'lazy', className 
           {isAuthenticated && (
             <SaveButton post={post} className={styles.save} savedClassName={styles.saved} size={18} />
           )}
-          {isOwnPost && <OwnPostMenu postId={post.id} className={styles.ownMenu} />}
+          {isOwnPost && <OwnPostMenu postId={post.id} className={styles.ownMenu} withSaveToCollection />}
+          {isAuthenticated && !isOwnPost && <PostCardMenu postId={post.id} className={styles.ownMenu} />}
         </div>
         <PostStats post={post} className={styles.stats} />
       </div>

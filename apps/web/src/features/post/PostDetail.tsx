@@ -28,6 +28,7 @@ import styles from './PostDetail.module.css';
 import { PostGallery } from './PostGallery';
 import { PostStats } from './PostStats';
 import { SaveButton } from './SaveButton';
+import { TaggedPeople } from './TaggedPeople';
 import { authorName, photoCountLabel, profileHref, tagHref } from './post-text';
 import { RichText } from './RichText';
 import { usePostActions } from './usePostActions';
@@ -135,6 +136,8 @@ export function PostDetail({ post, variant, isLoadingComments = false, onDeleted
                 <span>{post.location.name}</span>
               </p>
             )}
+            {/* A post kept offline from before tags (the service worker's cache) has no list. */}
+            <TaggedPeople postId={post.id} taggedUsers={post.taggedUsers ?? []} viewerId={user?.id} />
             <PostStats post={post} variant="full" className={styles.stats} />
           </div>
 

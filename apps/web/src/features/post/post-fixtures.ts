@@ -51,6 +51,7 @@ export function makePost(overrides: Partial<Post> = {}): Post {
     city: 'Irvine',
     location: null,
     media: { images: [makeImage()] },
+    taggedUsers: [],
     author: {
       id: AUTHOR_ID,
       _id: AUTHOR_ID,

@@ -64,7 +64,11 @@ describe('ProfilePage routing', () => {
     expect(screen.getByRole('button', { name: 'Follow' })).toHaveAttribute('aria-pressed', 'false');
     expect(screen.getByRole('button', { name: 'Message' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Settings' })).not.toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Posts', 'Collections']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Posts',
+      'Collections',
+      'Tagged',
+    ]);
   });
 });
 
@@ -267,18 +271,21 @@ describe('ProfilePage actions and tabs', () => {
     expect(screen.queryByRole('button', { name: 'Load More Posts' })).not.toBeInTheDocument();
   });
 
-  it('lists the member’s collections on Collections, and Tagged stays "coming soon"', async () => {
+  it('lists the member’s collections on Collections, and the posts they are tagged in on Tagged', async () => {
     signIn();
     stubFetch(
       routeFetch({
         'GET /api/auth/me': () => jsonResponse(ALICE),
         'GET /api/posts': noPosts,
+        [`GET /api/users/${ALICE.id}/tagged`]: () =>
+          jsonResponse(makePostList([makePost({ title: 'Tagged hike' })])),
         [`GET /api/users/${ALICE.id}/collections`]: () =>
           jsonResponse({
             collections: [
               {
                 id: 'c1',
                 _id: 'c1',
+                ownerId: ALICE.id,
                 title: 'Trips',
                 description: '',
                 isPrivate: true,
@@ -296,7 +303,10 @@ describe('ProfilePage actions and tabs', () => {
     expect(tile).toHaveAttribute('href', '/collections/c1');
     expect(tile).toHaveTextContent('2 posts · Private');
     await user.click(screen.getByRole('tab', { name: 'Tagged' }));
-    expect(screen.getByText('Tagged posts are coming soon')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Tagged hike' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/posts\//),
+    );
     expect(screen.getByRole('tab', { name: 'Collections' })).toHaveAttribute('aria-selected', 'false');
   });
 

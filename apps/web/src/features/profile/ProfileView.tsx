@@ -2,28 +2,30 @@ import type { PublicUser } from '@glimpse/shared';
 import { useSearchParams } from 'react-router';
 import { TabBar, tabPanelProps, type TabItem } from '../../components/TabBar';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { ComingSoonPanel } from './ComingSoonPanel';
 import { LikedPostsTab } from './LikedPostsTab';
 import { ProfileHeader } from './ProfileHeader';
 import styles from './ProfilePage.module.css';
 import { ProfilePostsTab } from './ProfilePostsTab';
 import { CollectionsTab } from '../collections/CollectionsTab';
 import { SavedPostsTab } from './SavedPostsTab';
-import { SAVE_TEXT } from '../../lib/text';
+import { SAVE_TEXT, TAG_PEOPLE_TEXT } from '../../lib/text';
+import { TaggedPostsTab } from './TaggedPostsTab';
 
 export type ProfileTab = 'posts' | 'saved' | 'collections' | 'liked' | 'tagged';
 
+/** Anyone's Tagged tab lists the posts the viewer may see (issue 30). */
 const PUBLIC_TABS: ReadonlyArray<TabItem<ProfileTab>> = [
   { id: 'posts', label: 'Posts' },
   { id: 'collections', label: 'Collections' },
+  { id: 'tagged', label: TAG_PEOPLE_TEXT.taggedTab },
 ];
 
-/** SPEC §6: Liked and Tagged are the owner's own; so is Saved (saves are private, issue 30). */
+/** SPEC §6: Liked is the owner's own; so is Saved (saves are private, issue 30). */
 const OWN_TABS: ReadonlyArray<TabItem<ProfileTab>> = [
   { id: 'posts', label: 'Posts' },
   { id: 'saved', label: SAVE_TEXT.savedTab },
   { id: 'collections', label: 'Collections' },
-  { id: 'tagged', label: 'Tagged' },
+  { id: 'tagged', label: TAG_PEOPLE_TEXT.taggedTab },
   { id: 'liked', label: 'Liked' },
 ];
 
@@ -69,7 +71,7 @@ export function ProfileView({ profile, isOwn }: ProfileViewProps) {
           {tab === 'collections' && <CollectionsTab userId={profile.id} isOwn={isOwn} />}
           {tab === 'saved' && <SavedPostsTab />}
           {tab === 'liked' && <LikedPostsTab />}
-          {tab === 'tagged' && <ComingSoonPanel message="Tagged posts are coming soon" />}
+          {tab === 'tagged' && <TaggedPostsTab userId={profile.id} isOwn={isOwn} />}
         </div>
       </section>
     </div>

@@ -51,6 +51,7 @@ export function makePost(overrides: Partial<Post> = {}): Post {
     city: 'Irvine',
     location: null,
     media: { images: [] },
+    taggedUsers: [],
     author: {
       id: 'b0b0b0b0b0b0b0b0b0b0b0b0',
       _id: 'b0b0b0b0b0b0b0b0b0b0b0b0',

@@ -16,6 +16,7 @@ const SWITCHES: ReadonlyArray<keyof Switches> = [
   'comments',
   'follows',
   'mentions',
+  'tags',
   'followRequests',
 ];
 

@@ -78,7 +78,14 @@ describe('Settings navigation', () => {
 
   it('Notifications has a switch per type, saved at once', async () => {
     const puts: unknown[] = [];
-    let stored = { likes: true, comments: true, follows: false, mentions: true, followRequests: true };
+    let stored = {
+      likes: true,
+      comments: true,
+      follows: false,
+      mentions: true,
+      followRequests: true,
+      tags: false,
+    };
     const { user } = await openSettings(
       {
         'GET /api/notifications/settings': () => jsonResponse(stored),
@@ -93,10 +100,14 @@ describe('Settings navigation', () => {
     const likes = await screen.findByRole('switch', { name: 'Likes on your posts' });
     expect(likes).toBeChecked();
     expect(screen.getByRole('switch', { name: 'New followers' })).not.toBeChecked();
-    expect(screen.getAllByRole('switch')).toHaveLength(5);
+    expect(screen.getAllByRole('switch')).toHaveLength(6);
     expect(screen.getByRole('switch', { name: NOTIFICATION_SETTINGS_TEXT.followRequests })).toBeChecked();
+    const tags = screen.getByRole('switch', { name: NOTIFICATION_SETTINGS_TEXT.tags });
+    expect(tags).not.toBeChecked();
     await user.click(likes);
     await waitFor(() => expect(puts).toEqual([{ likes: false }]));
+    await user.click(tags);
+    await waitFor(() => expect(puts).toEqual([{ likes: false }, { tags: true }]));
     expect(screen.getByRole('switch', { name: 'Likes on your posts' })).not.toBeChecked();
     expect(screen.queryByText('Notifications settings are coming soon.')).not.toBeInTheDocument();
   });

@@ -1,0 +1,43 @@
+import { useRef, useState } from 'react';
+import { COLLECTION_TEXT, MODERATION_TEXT } from '../../lib/text';
+import { SaveToCollectionDialog } from '../collections/SaveToCollectionDialog';
+import { MoreMenu } from '../moderation/MoreMenu';
+import { ReportDialog } from '../moderation/ReportDialog';
+
+export interface PostCardMenuProps {
+  postId: string;
+  className?: string;
+}
+
+/**
+ * A card's "More options" (⋯) menu on someone else's post, for a signed-in member: "Save to
+ * collection" (also where a narrow card, which hides its bookmark, saves) and "Report post".
+ */
+export function PostCardMenu({ postId, className }: PostCardMenuProps) {
+  const [open, setOpen] = useState<'collect' | 'report' | null>(null);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const close = () => {
+    setOpen(null);
+    requestAnimationFrame(() => triggerRef.current?.focus());
+  };
+  return (
+    <span className={className}>
+      <MoreMenu
+        triggerRef={triggerRef}
+        items={[
+          { label: COLLECTION_TEXT.saveTo, onSelect: () => setOpen('collect') },
+          { label: MODERATION_TEXT.reportPost, onSelect: () => setOpen('report'), danger: true },
+        ]}
+      />
+      {open === 'collect' && (
+        <SaveToCollectionDialog postId={postId} open onOpenChange={(next) => !next && close()} />
+      )}
+      <ReportDialog
+        open={open === 'report'}
+        onOpenChange={(next) => !next && close()}
+        targetType="post"
+        targetId={postId}
+      />
+    </span>
+  );
+}

@@ -106,7 +106,13 @@ export function TagPeopleField({ value, onChange, disabled = false }: TagPeopleF
         <ul role="list" className={styles.chips} aria-label={TEXT.chosenLabel}>
           {value.map((user) => (
             <li key={user.id} className={styles.chip}>
-              <Avatar src={user.avatarUrl} name={user.displayName} size="xs" decorative />
+              <Avatar
+                src={user.avatarUrl}
+                name={user.displayName}
+                size="xs"
+                decorative
+                className={styles.chipAvatar}
+              />
               <span className={styles.chipName}>{user.displayName}</span>
               <button
                 type="button"

@@ -142,6 +142,17 @@ function homeChunk() {
   };
 }
 
+/**
+ * Modules that only declare what they export. The text catalogue (src/lib/text.ts) and the icon
+ * set (src/components/icons.tsx) re-export one file per part of the app: declared pure, a
+ * screen's chunk takes only the parts it uses, where otherwise importing the catalogue would bring
+ * every part into the first load (bench/README.md, "Issue 29").
+ */
+const PURE_MODULES = [
+  { test: /\/src\/lib\/text(\.ts$|\/)/, sideEffects: false },
+  { test: /\/src\/components\/icons(\.tsx$|\/)/, sideEffects: false },
+];
+
 export default defineConfig(({ mode, isSsrBuild }) => ({
   // The server's renderer (src/entry-server.tsx -> dist-ssr/) is imported by the server, never
   // sent: no precompressed copies, no public files (the PWA plugin stays for its virtual modules).
@@ -185,8 +196,11 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
         sourcemap: true,
         // Which chunk and CSS files each page needs: the server links a rendered page's own.
         manifest: true,
+        // Every browser the app supports knows <link rel="modulepreload">: no polyfill in the entry.
+        modulePreload: { polyfill: false },
         rolldownOptions: {
           output: { codeSplitting: { groups: [homeChunk()] } },
+          treeshake: { moduleSideEffects: PURE_MODULES },
         },
       },
   // @glimpse/shared exports TypeScript sources: compiled into the renderer, not imported by Node.

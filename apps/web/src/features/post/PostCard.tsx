@@ -9,7 +9,7 @@ import { useAuth } from '../../lib/useAuth';
 import moderationStyles from '../moderation/Moderation.module.css';
 import { CardCarousel } from './CardCarousel';
 import { FollowButton } from './FollowButton';
-import { OwnPostMenu } from './OwnPostMenu';
+import { OwnPostMenu } from './OwnPostMenu.lazy';
 import styles from './PostCard.module.css';
 import { PostStats } from './PostStats';
 import { SaveButton } from './SaveButton';

@@ -7,6 +7,7 @@
 // The catalogue is split by where the texts are shown, so a screen's code carries only its own
 // part: a visitor's first page loads only ./text/common (bundlers follow these re-exports).
 export * from './text/common';
+export * from './text/members';
 export * from './text/chat';
 export * from './text/posts';
 export * from './text/create-post';

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { MoreIcon } from '../../components/icons';
-import { MODERATION_TEXT } from '../../lib/text';
+import { CARD_TEXT } from '../../lib/text';
 import moderationStyles from '../moderation/Moderation.module.css';
 import type { OwnPostMenuProps } from './OwnPostMenu';
 
@@ -16,11 +16,7 @@ export function OwnPostMenu(props: OwnPostMenuProps) {
     <Suspense
       fallback={
         <span className={props.className}>
-          <button
-            type="button"
-            className={moderationStyles.menuButton}
-            aria-label={MODERATION_TEXT.moreOptions}
-          >
+          <button type="button" className={moderationStyles.menuButton} aria-label={CARD_TEXT.moreOptions}>
             <MoreIcon />
           </button>
         </span>

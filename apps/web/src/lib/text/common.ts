@@ -29,31 +29,12 @@ export const FEED_TEXT = {
   refreshing: 'Refreshing...',
 } as const;
 
-/** Editing and deleting one's own posts and comments (issue 30). */
-export const EDIT_POST_TEXT = {
-  edit: 'Edit',
-  editPost: 'Edit post',
-  editComment: 'Edit comment',
-  deletePost: 'Delete post',
-  deletePostConfirm: 'Delete this post? Its photos, likes and comments go with it. This cannot be undone.',
-  deleted: 'Post deleted',
-  deleteFailed: 'Failed to delete post',
-  heading: 'Edit Post',
-  save: 'Save changes',
-  saving: 'Saving...',
-  saved: 'Post updated',
-  saveFailed: 'Failed to update post',
-  cancel: 'Cancel',
+/** The few words of moderation, editing and notifications a feed card or the navigation shows. */
+export const CARD_TEXT = {
+  moreOptions: 'More options',
+  removedPost: 'Removed by a moderator. Only you can see this post.',
   edited: 'Edited',
-  loading: 'Loading post...',
-  notYours: 'You can only edit your own posts',
-  removePhoto: 'Remove photo',
-  moveEarlier: 'Move photo earlier',
-  moveLater: 'Move photo later',
-  altText: 'Alt text',
-  photoLabel: (n: number) => `Photo ${n}`,
-  keepOnePhoto: 'A post keeps at least one photo',
-  commentSave: 'Save',
+  unread: (n: number) => `${n} unread`,
 } as const;
 
 /** Saved posts (issue 30). */
@@ -67,16 +48,6 @@ export const SAVE_TEXT = {
   failed: 'Failed to load saved posts.',
   loadMore: 'Load More Saved Posts',
   saveFailed: 'Failed to save post. Please try again.',
-} as const;
-
-export const USERS_LIST_TEXT = {
-  authRequired: 'Authentication required. Please log in again.',
-  nonJson: COMMON_TEXT.nonJson,
-  invalidFormat: 'Invalid response format from server',
-  httpStatus: (status: number) => `HTTP ${status}`,
-  loadFailed: 'Failed to load users',
-  noUsers: 'No users available',
-  noMatches: 'No users found matching your search',
 } as const;
 
 /** The navigation's search box: suggestions as one types, recent searches when it is empty. */
@@ -108,133 +79,11 @@ export const OFFLINE_ACTION_TEXT = {
   comment: "You're offline, so your comment wasn't posted. It's still here: send it when you're back online.",
 } as const;
 
-export const FOLLOWING_EMPTY_TEXT = {
-  title: 'Your Following feed is empty',
-  message: 'Follow people and their posts show up here. A few to start with:',
-  showPosts: 'Show their posts',
-  noOne: 'No one to suggest yet. Explore posts and follow the people behind them.',
-} as const;
-
-/** The notifications page, the badges and the live toasts (issue 13). */
-export const NOTIFICATIONS_TEXT = {
-  title: 'Notifications',
-  markAllRead: 'Mark All Read',
-  allCaughtUp: 'All caught up',
-  unread: (n: number) => `${n} unread`,
-  unreadDot: 'unread',
-  tabsLabel: 'Notification types',
-  listLabel: (tab: string) => `${tab} notifications`,
-  emptyTitle: (tab: string) => (tab === 'All' ? 'No notifications yet' : `No ${tab.toLowerCase()} yet`),
-  emptyMessage: {
-    all: "When people like or comment on your posts, follow you or mention you, you'll see it here.",
-    likes: "When someone likes one of your posts, you'll see it here.",
-    comments: "When someone comments on one of your posts, you'll see it here.",
-    follows: "When someone follows you, you'll see it here.",
-    mentions: "When someone mentions you with @ in a post or a comment, you'll see it here.",
-  },
-  loadingMore: 'Loading more notifications...',
-  end: "You're all caught up",
-  loadFailed: 'Could not load notifications.',
-  markFailed: 'Could not mark notifications as read. Please try again.',
-  /** "ava liked your post" / "ava and 3 others liked your post". */
-  actors: (name: string, others: number) =>
-    others === 0 ? name : `${name} and ${others} ${others === 1 ? 'other' : 'others'}`,
-  action: {
-    like: 'liked your post',
-    comment: 'commented on your post',
-    follow: 'started following you',
-    follow_request: 'asked to follow you',
-    mention: (inComment: boolean) => (inComment ? 'mentioned you in a comment' : 'mentioned you in a post'),
-  },
-  follow: 'Follow',
-  following: 'Following',
-  badge: (n: number) => `${n} unread`,
-  newMessage: (name: string, content: string) => `New message from ${name}: ${content}`,
-} as const;
-
 /** The service worker's "a new version is ready" bar. */
 export const UPDATE_TEXT = {
   available: 'A new version of Glimpse is available.',
   reload: 'Reload to update',
   dismiss: 'Not now',
-} as const;
-
-/** Reports, the moderation page, roles, blocks (issue 14). Server texts stay in MOD_MSG. */
-export const MODERATION_TEXT = {
-  report: 'Report',
-  reportPost: 'Report post',
-  reportComment: 'Report comment',
-  reportUser: 'Report user',
-  reportTitle: {
-    post: 'Report this post',
-    comment: 'Report this comment',
-    user: 'Report this member',
-  },
-  reportIntro: 'Why are you reporting this? Moderators will review it.',
-  reasonLegend: 'Reason',
-  reasons: {
-    spam: 'Spam',
-    harassment: 'Harassment or bullying',
-    nudity: 'Nudity or sexual content',
-    violence: 'Violence or threats',
-    other: 'Something else',
-  },
-  detailsLabel: 'Details (optional)',
-  send: 'Send report',
-  cancel: 'Cancel',
-  close: 'Close',
-  reportSentTitle: 'Report sent',
-  moreOptions: 'More options',
-  deleteComment: 'Delete comment',
-  deleteCommentConfirm: 'Delete this comment? This cannot be undone.',
-  delete: 'Delete',
-  removedPost: 'Removed by a moderator. Only you can see this post.',
-  removedComment: 'Removed by a moderator. Only you can see this comment.',
-  block: 'Block',
-  unblock: 'Unblock',
-  blockUser: (username: string) => `Block @${username}`,
-  unblockUser: (username: string) => `Unblock @${username}`,
-  blockConfirmTitle: (username: string) => `Block @${username}?`,
-  blockConfirm:
-    "Neither of you will see the other's posts, comments or profile, follows between you end, and neither can message the other.",
-  blockedNotice: "You blocked this member. You won't see their posts or messages.",
-  blockingIntro: "Members you blocked. They can't see your posts or profile, or message you.",
-  blockingEmpty: "You haven't blocked anyone.",
-  blockingLoadFailed: 'Could not load the members you blocked.',
-  blockedOn: (date: string) => `Blocked ${date}`,
-  pageTitle: 'Moderation',
-  queueTab: { open: 'Open', resolved: 'Resolved' },
-  queueEmpty: { open: 'No open reports. All clear.', resolved: 'No resolved reports yet.' },
-  queueLoadFailed: 'Could not load the reports.',
-  loadingQueue: 'Loading reports...',
-  loadingMoreReports: 'Loading more reports...',
-  loadMoreReports: 'Load more reports',
-  reportedBy: (username: string) => `Reported by @${username}`,
-  targetGone: 'The reported content no longer exists.',
-  viewPost: 'View post',
-  targetRemoved: 'Removed',
-  targetSuspended: 'Suspended',
-  noteLabel: 'Note for the audit log (optional)',
-  dismiss: 'Dismiss',
-  remove: 'Remove content',
-  suspend: 'Suspend member',
-  unsuspend: 'Lift suspension',
-  resolvedAs: { dismiss: 'Dismissed', remove: 'Removed', suspend: 'Member suspended' },
-  resolvedBy: (username: string) => `by @${username}`,
-  actionFailed: 'The action failed. Please try again.',
-  rolesTitle: 'Roles',
-  rolesIntro: 'Find a member by username, then choose their roles. Only admins can do this.',
-  rolesUsername: 'Username',
-  rolesFind: 'Find',
-  rolesNotFound: 'No member with that username.',
-  rolesAdmin: 'Admin (every permission)',
-  rolesModerator: 'Moderator (review reports, remove content, suspend)',
-  rolesSave: 'Save roles',
-  rolesSaved: 'Roles saved',
-  auditTitle: 'Audit log',
-  auditEmpty: 'No moderation actions yet.',
-  auditActor: (username: string | null) => (username ? `@${username}` : 'Command line'),
-  noAccess: 'You need moderator rights to see this page.',
 } as const;
 
 /** A private account seen by someone who does not follow it. */

@@ -103,7 +103,9 @@ test('the browser hydrates the server-rendered pages with no error and fetches n
   const apiCalls: string[] = [];
   page.on('request', (r) => {
     const url = new URL(r.url());
-    if (url.pathname.startsWith('/api/')) apiCalls.push(url.pathname);
+    // A next page (a cursor) the infinite scroll asks for once the feed is near its end is new
+    // data, not a second request for what the server handed over.
+    if (url.pathname.startsWith('/api/') && !url.searchParams.has('cursor')) apiCalls.push(url.pathname);
   });
 
   for (const path of [`/posts/${post.id}`, '/home', `/profile/${author}`]) {
@@ -125,9 +127,19 @@ test('the browser hydrates the server-rendered pages with no error and fetches n
 
 test.describe('signed in', () => {
   // The server renders the visitor's view; the stored session is restored after hydration and the
-  // member's buttons replace the visitor's. That swap must not move what is on screen.
+  // member's buttons replace the visitor's. That swap must not move what is on screen. Measured on
+  // a feed of this test's own posts (a city's, server-rendered with the same navigation and cards
+  // as /home): /home's feed is every spec's, and a member's For You may order it differently.
+  let city: string;
+  test.beforeAll(async ({ request }) => {
+    city = `Clsville${Date.now() % 100000}`;
+    const writer = await createMember(request, 'ssrclsw');
+    for (let i = 0; i < 4; i++)
+      await createPost(request, writer, { title: `Quiet street ${i}`, images: 1, city });
+  });
+
   for (const width of [390, 1280]) {
-    test(`/home at ${width} px: the member's controls replace the visitor's without a layout shift`, async ({
+    test(`a feed at ${width} px: the member's controls replace the visitor's without a layout shift`, async ({
       page,
       request,
     }) => {
@@ -149,13 +161,17 @@ test.describe('signed in', () => {
             w.__shift += entry.value;
             for (const source of entry.sources ?? []) {
               const element = source.node instanceof Element ? source.node : source.node?.parentElement;
-              if (element?.closest('header, [data-post-card]'))
-                w.__swapMoved.push(`${element.tagName} ${element.className}`);
+              // The navigation's boxes, or a box inside a card (its rows, when the bookmark and
+              // Follow arrive). A whole card moving is the masonry placing it after hydration, a
+              // visitor's shift too (bench/README.md, "Issue 29"), not this swap.
+              const inCard = element?.closest('[data-post-card]');
+              if (element?.closest('header') || (inCard && inCard !== element))
+                w.__swapMoved.push(`${element!.tagName} ${element!.className}`);
             }
           }
         }).observe({ type: 'layout-shift', buffered: true });
       });
-      await page.goto('/home');
+      await page.goto(`/explore?city=${city}`);
       // The member's view is in: their navigation, and the feed asked again with their token.
       const member = page.getByRole('navigation', { name: 'Main' });
       await expect(member.getByRole('link', { name: /^Notifications/ })).toBeVisible();
@@ -175,7 +191,8 @@ test.describe('signed in', () => {
             ),
           ),
       );
-      expect(swapMoved).toEqual([]);
+      expect(swapMoved, `total ${shift}`).toEqual([]);
+      // Nothing else on this small feed moves either (whole cards included).
       expect(shift).toBeLessThanOrEqual(0.02);
       expect(errors).toEqual([]);
     });

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useUnreadCountsQuery } from '../api/queries/notifications';
+import { useUnreadCountsQuery } from '../api/queries/unread-counts';
 import { loadWhenOnline } from '../lib/useOnlineStatus';
 import { useAuth } from '../lib/useAuth';
 import { useDocumentTitleCount } from '../lib/useDocumentTitle';

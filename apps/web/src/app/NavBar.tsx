@@ -11,7 +11,7 @@ import {
   SpeechBubbleIcon,
 } from '../components/icons';
 import { SearchBox } from '../components/SearchBox';
-import { useUnreadCountsQuery } from '../api/queries/notifications';
+import { useUnreadCountsQuery } from '../api/queries/unread-counts';
 import { useAuth } from '../lib/useAuth';
 import { CARD_TEXT } from '../lib/text';
 import { cx } from '../lib/cx';

@@ -30,7 +30,7 @@ import { PostStats } from './PostStats';
 import { SaveButton } from './SaveButton';
 import { authorName, photoCountLabel, profileHref, tagHref } from './post-text';
 import { RichText } from './RichText';
-import { usePostActions } from './usePostActions';
+import { usePostActions } from './usePostDetailActions';
 
 const localDateTime = (iso: string) => new Date(iso).toLocaleString();
 

@@ -142,6 +142,41 @@ function homeChunk() {
   };
 }
 
+/**
+ * Modules that only declare what they export. The text catalogue (src/lib/text.ts), the icon set
+ * (src/components/icons.tsx) and the post queries (src/api/queries/posts.ts) re-export files for
+ * parts of the app: declared pure, a screen's chunk takes only the parts it uses, where otherwise
+ * importing the module would bring every part into the first load (bench/README.md, "Issue 29").
+ */
+const PURE_MODULES = [
+  { test: /\/src\/api\/queries\/posts-more\.ts$/, sideEffects: false },
+  { test: /\/src\/lib\/text(\.ts$|\/)/, sideEffects: false },
+  { test: /\/src\/components\/icons(\.tsx$|\/)/, sideEffects: false },
+];
+
+/**
+ * TanStack Query and the few app modules every screen's data goes through, in one chunk: left to
+ * itself the bundler cut them into four small chunks by which screens share them, each one more
+ * request on a visitor's first load of /home (e2e/phone/phone-layout.spec.ts counts them).
+ */
+const CORE_MODULES = new RegExp(
+  [
+    '/node_modules/@tanstack/',
+    '/src/api/http\\.ts$',
+    '/src/api/queries/(posts|cache-patch)\\.ts$',
+    '/src/lib/(text/common|token-storage)\\.ts$',
+    '/packages/shared/src/(constants|format|messages/realtime)\\.ts$',
+  ].join('|'),
+);
+
+function coreChunk() {
+  return {
+    includeDependenciesRecursively: false,
+    debugName: 'core',
+    name: (id: string): string | null => (CORE_MODULES.test(id) ? 'core' : null),
+  };
+}
+
 export default defineConfig(({ mode, isSsrBuild }) => ({
   // The server's renderer (src/entry-server.tsx -> dist-ssr/) is imported by the server, never
   // sent: no precompressed copies, no public files (the PWA plugin stays for its virtual modules).
@@ -185,8 +220,11 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
         sourcemap: true,
         // Which chunk and CSS files each page needs: the server links a rendered page's own.
         manifest: true,
+        // Every browser the app supports knows <link rel="modulepreload">: no polyfill in the entry.
+        modulePreload: { polyfill: false },
         rolldownOptions: {
-          output: { codeSplitting: { groups: [homeChunk()] } },
+          output: { codeSplitting: { groups: [homeChunk(), coreChunk()] } },
+          treeshake: { moduleSideEffects: PURE_MODULES },
         },
       },
   // @glimpse/shared exports TypeScript sources: compiled into the renderer, not imported by Node.

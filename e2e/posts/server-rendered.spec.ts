@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createMember, createPost, type CreatedPost } from '../fixtures';
+import { createMember, createPost, signIn, type CreatedPost } from '../fixtures';
 
 /**
  * The pages a shared link points at are rendered by React on the server (modules/pages,
@@ -15,6 +15,9 @@ test.beforeAll(async ({ request }) => {
   author = member.username;
   post = await createPost(request, member, { title: `Harbour lights ${Date.now()}`, images: 1 });
 });
+
+/** A photo the browser has fetched and decoded. */
+const isLoaded = (img: HTMLImageElement) => img.complete && img.naturalWidth > 0;
 
 /** Console errors and uncaught errors, but the service worker the e2e config blocks on purpose. */
 function collectErrors(page: Page): string[] {
@@ -64,9 +67,27 @@ test.describe('without JavaScript', () => {
     await expect(page.getByText(`@${author}`).first()).toBeVisible();
     const photo = page.locator('main img[srcset]').first();
     await expect(photo).toBeVisible();
-    await expect
-      .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
-      .toBe(true);
+    await expect.poll(() => photo.evaluate(isLoaded)).toBe(true);
+  });
+
+  test("/home shows its feed: the cards' photos and titles", async ({ page }) => {
+    const answer = await page.goto('/home');
+    expect(answer!.status()).toBe(200);
+    const card = page.locator('main [data-post-card]').first();
+    await expect(card.getByRole('heading')).toBeVisible();
+    const photo = card.locator('img[srcset]').first();
+    await expect(photo).toBeVisible();
+    await expect.poll(() => photo.evaluate(isLoaded)).toBe(true);
+  });
+
+  test("a profile shows its owner and their posts' photos", async ({ page }) => {
+    const answer = await page.goto(`/profile/${author}`);
+    expect(answer!.status()).toBe(200);
+    await expect(page.getByRole('heading', { name: author })).toBeVisible();
+    await expect(page.getByRole('heading', { name: post.title })).toBeVisible();
+    const photo = page.locator('main [data-post-card] img[srcset]').first();
+    await expect(photo).toBeVisible();
+    await expect.poll(() => photo.evaluate(isLoaded)).toBe(true);
   });
 
   test('an unknown post is a 404 page', async ({ page }) => {
@@ -82,7 +103,9 @@ test('the browser hydrates the server-rendered pages with no error and fetches n
   const apiCalls: string[] = [];
   page.on('request', (r) => {
     const url = new URL(r.url());
-    if (url.pathname.startsWith('/api/')) apiCalls.push(url.pathname);
+    // A next page (a cursor) the infinite scroll asks for once the feed is near its end is new
+    // data, not a second request for what the server handed over.
+    if (url.pathname.startsWith('/api/') && !url.searchParams.has('cursor')) apiCalls.push(url.pathname);
   });
 
   for (const path of [`/posts/${post.id}`, '/home', `/profile/${author}`]) {
@@ -100,4 +123,78 @@ test('the browser hydrates the server-rendered pages with no error and fetches n
   await expect(page).toHaveURL(new RegExp(`/posts/${post.id}$`));
   await expect(page.getByRole('heading', { name: post.title })).toBeVisible();
   expect(errors).toEqual([]);
+});
+
+test.describe('signed in', () => {
+  // The server renders the visitor's view; the stored session is restored after hydration and the
+  // member's buttons replace the visitor's. That swap must not move what is on screen. Measured on
+  // a feed of this test's own posts (a city's, server-rendered with the same navigation and cards
+  // as /home): /home's feed is every spec's, and a member's For You may order it differently.
+  let city: string;
+  test.beforeAll(async ({ request }) => {
+    city = `Clsville${Date.now() % 100000}`;
+    const writer = await createMember(request, 'ssrclsw');
+    for (let i = 0; i < 4; i++)
+      await createPost(request, writer, { title: `Quiet street ${i}`, images: 1, city });
+  });
+
+  for (const width of [390, 1280]) {
+    test(`a feed at ${width} px: the member's controls replace the visitor's without a layout shift`, async ({
+      page,
+      request,
+    }) => {
+      const reader = await createMember(request, 'ssrcls');
+      await page.setViewportSize({ width, height: 844 });
+      await signIn(page, reader);
+      const errors = collectErrors(page);
+      // Every shift from the first paint on (not caused by input), summed as CLS sums them, and
+      // which of the moved boxes were the navigation's or a card's: the member's swap is there.
+      await page.addInitScript(() => {
+        const w = window as unknown as { __shift: number; __swapMoved: string[] };
+        w.__shift = 0;
+        w.__swapMoved = [];
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as Array<
+            PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node }> }
+          >) {
+            if (entry.hadRecentInput) continue;
+            w.__shift += entry.value;
+            for (const source of entry.sources ?? []) {
+              const element = source.node instanceof Element ? source.node : source.node?.parentElement;
+              // The navigation's boxes, or a box inside a card (its rows, when the bookmark and
+              // Follow arrive). A whole card moving is the masonry placing it after hydration, a
+              // visitor's shift too (bench/README.md, "Issue 29"), not this swap.
+              const inCard = element?.closest('[data-post-card]');
+              if (element?.closest('header') || (inCard && inCard !== element))
+                w.__swapMoved.push(`${element!.tagName} ${element!.className}`);
+            }
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto(`/explore?city=${city}`);
+      // The member's view is in: their navigation, and the feed asked again with their token.
+      const member = page.getByRole('navigation', { name: 'Main' });
+      await expect(member.getByRole('link', { name: /^Notifications/ })).toBeVisible();
+      await expect(member.getByRole('link', { name: 'Log In' })).toHaveCount(0);
+      await page.waitForLoadState('networkidle');
+      await expect
+        .poll(() => page.locator('main [data-post-card] img').first().evaluate(isLoaded))
+        .toBe(true);
+      const { shift, swapMoved } = await page.evaluate(
+        () =>
+          new Promise<{ shift: number; swapMoved: string[] }>((resolve) =>
+            requestAnimationFrame(() =>
+              requestAnimationFrame(() => {
+                const w = window as unknown as { __shift: number; __swapMoved: string[] };
+                resolve({ shift: w.__shift, swapMoved: w.__swapMoved });
+              }),
+            ),
+          ),
+      );
+      expect(swapMoved, `total ${shift}`).toEqual([]);
+      // Nothing else on this small feed moves either (whole cards included).
+      expect(shift).toBeLessThanOrEqual(0.02);
+      expect(errors).toEqual([]);
+    });
+  }
 });

@@ -11,9 +11,9 @@ import {
   SpeechBubbleIcon,
 } from '../components/icons';
 import { SearchBox } from '../components/SearchBox';
-import { useUnreadCountsQuery } from '../api/queries/notifications';
+import { useUnreadCountsQuery } from '../api/queries/unread-counts';
 import { useAuth } from '../lib/useAuth';
-import { NOTIFICATIONS_TEXT } from '../lib/text';
+import { CARD_TEXT } from '../lib/text';
 import { cx } from '../lib/cx';
 import styles from './NavBar.module.css';
 import { badgeText } from './badge';
@@ -56,7 +56,7 @@ const MODERATION_ITEM: NavItem = {
 
 function NavIconLink({ item, badge = 0 }: { item: NavItem; badge?: number }) {
   const prefetch = usePrefetchOnIntent(item.page);
-  const label = badge > 0 ? `${item.label}, ${NOTIFICATIONS_TEXT.badge(badge)}` : item.label;
+  const label = badge > 0 ? `${item.label}, ${CARD_TEXT.unread(badge)}` : item.label;
   return (
     <NavLink
       to={item.to}

@@ -21,15 +21,16 @@ describe('UpdatePrompt', () => {
   it('offers "Reload to update" when a new version waits, and hands over to it', async () => {
     const user = userEvent.setup();
     render(<UpdatePrompt />);
+    // The offer's code loads once the page has loaded and the browser is idle.
+    await user.click(await screen.findByRole('button', { name: UPDATE_TEXT.reload }));
     expect(screen.getByRole('status')).toHaveTextContent(UPDATE_TEXT.available);
-    await user.click(screen.getByRole('button', { name: UPDATE_TEXT.reload }));
     expect(updateServiceWorker).toHaveBeenCalledWith(true);
   });
 
   it('can be put off', async () => {
     const user = userEvent.setup();
     render(<UpdatePrompt />);
-    await user.click(screen.getByRole('button', { name: UPDATE_TEXT.dismiss }));
+    await user.click(await screen.findByRole('button', { name: UPDATE_TEXT.dismiss }));
     expect(screen.getByRole('status')).toBeEmptyDOMElement();
   });
 });

@@ -1,44 +1,31 @@
-import { useRegisterSW } from 'virtual:pwa-register/react';
-import { Button } from '../components/Button';
-import { UPDATE_TEXT } from '../lib/text';
-import styles from './AppLayout.module.css';
+import { lazy, Suspense } from 'react';
+import { usePageLoaded } from '../lib/usePageLoaded';
 
-/** How often an open app asks the server for a new service worker (a long-lived tab would not). */
-const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
+// The service worker's registration (Workbox's window module) is a chunk of its own, asked for
+// once the first screen is in: nothing on the first paint's path waits for it. A chunk that
+// cannot load (offline before it was ever cached) only means no update offer this time.
+const UpdateOffer = lazy(() =>
+  import('./UpdateOffer').then(
+    (m) => ({ default: m.UpdateOffer }),
+    () => ({ default: () => null }),
+  ),
+);
+
+/** The service worker registers after the page's load and an idle moment, at most this long. */
+const REGISTER_MAX_WAIT_MS = 5000;
 
 /**
- * Registers the service worker (from this module, never an inline script: CSP) and, when a new
- * version has been installed and is waiting, offers "Reload to update". The waiting worker takes
- * over only then, so a page never runs code from two versions.
+ * The live region where "Reload to update" appears when a new version of the app is waiting
+ * (UpdateOffer). The region is there from the first render, so the offer is announced.
  */
 export function UpdatePrompt() {
-  const {
-    needRefresh: [needRefresh, setNeedRefresh],
-    updateServiceWorker,
-  } = useRegisterSW({
-    onRegisteredSW(_url, registration) {
-      if (!registration) return;
-      setInterval(() => {
-        if (navigator.onLine) void registration.update();
-      }, UPDATE_CHECK_INTERVAL_MS);
-    },
-    onRegisterError(error: unknown) {
-      console.error('Service worker registration failed', error);
-    },
-  });
-
+  const loaded = usePageLoaded(REGISTER_MAX_WAIT_MS);
   return (
     <div role="status">
-      {needRefresh && (
-        <div className={styles.update}>
-          <span>{UPDATE_TEXT.available}</span>
-          <Button size="sm" onClick={() => void updateServiceWorker(true)}>
-            {UPDATE_TEXT.reload}
-          </Button>
-          <Button size="sm" variant="ghost" onClick={() => setNeedRefresh(false)}>
-            {UPDATE_TEXT.dismiss}
-          </Button>
-        </div>
+      {loaded && (
+        <Suspense fallback={null}>
+          <UpdateOffer />
+        </Suspense>
       )}
     </div>
   );

@@ -13,7 +13,18 @@ export function readStoredToken(): string | null {
   }
 }
 
+/**
+ * `<html data-session>`: a session is stored, so CSS reserves the member's controls (set before
+ * the first paint by public/theme-init.js, kept here as the session comes and goes).
+ */
+export const SESSION_MARK = 'data-session';
+
+function markSession(stored: boolean): void {
+  document.documentElement.toggleAttribute(SESSION_MARK, stored);
+}
+
 export function writeStoredToken(token: string): void {
+  markSession(true);
   try {
     window.localStorage.setItem(TOKEN_STORAGE_KEY, token);
   } catch (error) {
@@ -22,6 +33,7 @@ export function writeStoredToken(token: string): void {
 }
 
 export function clearStoredToken(): void {
+  markSession(false);
   try {
     window.localStorage.removeItem(TOKEN_STORAGE_KEY);
   } catch {

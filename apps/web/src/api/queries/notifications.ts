@@ -18,18 +18,14 @@ import {
 } from '@tanstack/react-query';
 import { http } from '../http';
 import { nextPageParam, type FeedPageParam } from './posts';
+import { NO_COUNTS, notificationKeys } from './unread-counts';
+
+export { notificationKeys, useUnreadCountsQuery } from './unread-counts';
 
 /**
  * Notifications (issue 13): the list of each tab, the badges, the switches of Settings, and the
  * cache operations the socket module applies when `notification` and `unread_counts` arrive.
  */
-
-export const notificationKeys = {
-  all: ['notifications'] as const,
-  list: (tab: NotificationFilter) => [...notificationKeys.all, 'list', tab] as const,
-  unreadCounts: () => [...notificationKeys.all, 'unread-counts'] as const,
-  settings: () => [...notificationKeys.all, 'settings'] as const,
-};
 
 /**
  * The socket keeps the badges and the lists fresh while it is connected (it refetches the counts on
@@ -68,19 +64,6 @@ export function useNotificationsInfiniteQuery(tab: NotificationFilter, { enabled
     getNextPageParam: (last, _all, lastParam) => nextPageParam(last, lastParam),
     staleTime: NOTIFICATIONS_STALE_TIME_MS,
     enabled,
-  });
-}
-
-const NO_COUNTS: UnreadCounts = { notifications: 0, messages: 0 };
-
-/** The bell's and the chat button's badges; `unread_counts` from the socket overwrites them live. */
-export function useUnreadCountsQuery({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({
-    queryKey: notificationKeys.unreadCounts(),
-    queryFn: ({ signal }) => http.get<UnreadCounts>('/notifications/unread-counts', { signal }),
-    staleTime: Number.POSITIVE_INFINITY,
-    enabled,
-    placeholderData: NO_COUNTS,
   });
 }
 

@@ -1,4 +1,4 @@
-import { useUnreadCountsQuery } from '../../api/queries/notifications';
+import { useUnreadCountsQuery } from '../../api/queries/unread-counts';
 import { useAuth } from '../../lib/useAuth';
 
 /**

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { flattenPosts, useFeedInfiniteQuery, useResetFeed } from '../../api/queries/posts';
 import { PlusIcon } from '../../components/icons';
@@ -24,10 +24,14 @@ import {
   type FeedTabId,
 } from './feed-filters';
 import { FeedSidebar } from './FeedSidebar';
-import { FollowSuggestions } from './FollowSuggestions';
 import styles from './HomePage.module.css';
 
 const FEED_ID = 'home-feed';
+
+// Only a member whose Following feed is empty sees people to follow: not part of Home's first load.
+const FollowSuggestions = lazy(() =>
+  import('./FollowSuggestions').then((m) => ({ default: m.FollowSuggestions })),
+);
 
 /** The scroll memory's name for one Home feed (tab and category). */
 function scrollKeyOf(filters: ReturnType<typeof feedFiltersOf>): string {
@@ -118,7 +122,9 @@ export function HomePage() {
       <section id={FEED_ID} role="tabpanel" aria-labelledby={`feed-tab-${tab.id}`} className={styles.feed}>
         <h2 className={styles.title}>{title}</h2>
         {isFollowingEmpty ? (
-          <FollowSuggestions onShowPosts={() => void feed.refetch()} />
+          <Suspense fallback={null}>
+            <FollowSuggestions onShowPosts={() => void feed.refetch()} />
+          </Suspense>
         ) : (
           <PostFeed
             posts={posts}

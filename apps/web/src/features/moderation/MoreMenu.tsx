@@ -1,5 +1,6 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import type { RefObject } from 'react';
+import { MoreIcon } from '../../components/icons';
 import { MODERATION_TEXT } from '../../lib/text';
 import styles from './Moderation.module.css';
 
@@ -22,11 +23,7 @@ export function MoreMenu({ items, triggerRef, label = MODERATION_TEXT.moreOption
     // Not modal: a modal menu leaves the page inert while a dialog opens from it.
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger ref={triggerRef} className={styles.menuButton} aria-label={label}>
-        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-          <circle cx="5" cy="12" r="1.8" fill="currentColor" />
-          <circle cx="12" cy="12" r="1.8" fill="currentColor" />
-          <circle cx="19" cy="12" r="1.8" fill="currentColor" />
-        </svg>
+        <MoreIcon />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content className={styles.menu} align="end" sideOffset={6}>

@@ -4,13 +4,12 @@ import { Link, useNavigate } from 'react-router';
 import { Avatar } from '../../components/Avatar';
 import { LocalTime } from '../../components/LocalTime';
 import { cx } from '../../lib/cx';
-import { EDIT_POST_TEXT, MODERATION_TEXT } from '../../lib/text';
+import { CARD_TEXT } from '../../lib/text';
 import { useAuth } from '../../lib/useAuth';
 import moderationStyles from '../moderation/Moderation.module.css';
 import { CardCarousel } from './CardCarousel';
 import { FollowButton } from './FollowButton';
-import { OwnPostMenu } from './OwnPostMenu';
-import { PostCardMenu } from './PostCardMenu';
+import { OwnPostMenu, PostCardMenu } from './OwnPostMenu.lazy';
 import styles from './PostCard.module.css';
 import { PostStats } from './PostStats';
 import { SaveButton } from './SaveButton';
@@ -78,7 +77,7 @@ export function PostCard({ post, onOpen, onFollow, priority = 'lazy', className 
       <div className={styles.body}>
         {post.removedByModerator && (
           <p className={moderationStyles.removedNotice} role="note">
-            {MODERATION_TEXT.removedPost}
+            {CARD_TEXT.removedPost}
           </p>
         )}
         <span className={styles.category}>{post.category}</span>
@@ -96,7 +95,7 @@ export function PostCard({ post, onOpen, onFollow, priority = 'lazy', className 
             </Link>
             <span className={styles.date}>
               <LocalTime dateTime={post.createdAt} format={formatCardDate} />
-              {post.editedAt && <span className={styles.edited}> · {EDIT_POST_TEXT.edited}</span>}
+              {post.editedAt && <span className={styles.edited}> · {CARD_TEXT.edited}</span>}
             </span>
           </span>
           {showFollow && (

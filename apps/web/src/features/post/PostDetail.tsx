@@ -31,7 +31,7 @@ import { SaveButton } from './SaveButton';
 import { TaggedPeople } from './TaggedPeople';
 import { authorName, photoCountLabel, profileHref, tagHref } from './post-text';
 import { RichText } from './RichText';
-import { usePostActions } from './usePostActions';
+import { usePostActions } from './usePostDetailActions';
 
 const localDateTime = (iso: string) => new Date(iso).toLocaleString();
 

@@ -1,0 +1,28 @@
+CREATE TABLE "federation_keys" (
+	"user_id" varchar(24) NOT NULL,
+	"algorithm" text NOT NULL,
+	"private_key" jsonb NOT NULL,
+	"public_key" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "federation_keys_pk" PRIMARY KEY("user_id","algorithm")
+);
+--> statement-breakpoint
+CREATE TABLE "federation_kv" (
+	"key" text PRIMARY KEY NOT NULL,
+	"value" jsonb NOT NULL,
+	"expires_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "federation_queue" (
+	"id" varchar(24) PRIMARY KEY NOT NULL,
+	"message" jsonb NOT NULL,
+	"ordering_key" text,
+	"run_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"locked_until" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "federation_keys" ADD CONSTRAINT "federation_keys_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "federation_kv_expires_idx" ON "federation_kv" USING btree ("expires_at") WHERE "federation_kv"."expires_at" is not null;--> statement-breakpoint
+CREATE INDEX "federation_queue_run_idx" ON "federation_queue" USING btree ("run_at","id");--> statement-breakpoint
+CREATE INDEX "federation_queue_ordering_idx" ON "federation_queue" USING btree ("ordering_key","id") WHERE "federation_queue"."ordering_key" is not null;

@@ -1,0 +1,69 @@
+import type { JsonWebKey } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { index, jsonb, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { users } from './users.js';
+
+/**
+ * Fedify's key-value store (FEDERATION=true): cached remote documents and keys, idempotence marks
+ * of handled activities. `key` is the JSON of Fedify's key array; rows past `expires_at` read as
+ * absent and are swept by the queue's listener.
+ */
+export const federationKv = pgTable(
+  'federation_kv',
+  {
+    key: text('key').primaryKey(),
+    value: jsonb('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('federation_kv_expires_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.expiresAt} is not null`),
+  ],
+);
+
+/**
+ * Fedify's message queue: outgoing deliveries and incoming activities, handled off the request
+ * path by every node (`FOR UPDATE SKIP LOCKED`). A message is deleted once handled; one taken by
+ * a node that died is taken again when its lease (`locked_until`) runs out. Fedify retries failed
+ * deliveries itself, with backoff, by enqueueing them again with a delay (`run_at`).
+ */
+export const federationQueue = pgTable(
+  'federation_queue',
+  {
+    /** `newId()`: sorts by creation time across nodes (no sequence, so backups restore as they are). */
+    id: varchar('id', { length: 24 }).primaryKey(),
+    message: jsonb('message').notNull(),
+    /** Messages with the same key are handled one at a time, in order. */
+    orderingKey: text('ordering_key'),
+    runAt: timestamp('run_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('federation_queue_run_idx').on(t.runAt, t.id),
+    // "Is an earlier message of this ordering key still here?", per candidate message.
+    index('federation_queue_ordering_idx')
+      .on(t.orderingKey, t.id)
+      .where(sql`${t.orderingKey} is not null`),
+  ],
+);
+
+/**
+ * A member's actor keys (RSA for draft-cavage HTTP Signatures, Ed25519 for RFC 9421 and object
+ * proofs), as JWK, made the first time the member's actor is asked for. Deleted with the member.
+ */
+export const federationKeys = pgTable(
+  'federation_keys',
+  {
+    userId: varchar('user_id', { length: 24 })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** `RSASSA-PKCS1-v1_5` or `Ed25519`. */
+    algorithm: text('algorithm').notNull(),
+    privateKey: jsonb('private_key').$type<JsonWebKey>().notNull(),
+    publicKey: jsonb('public_key').$type<JsonWebKey>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'federation_keys_pk', columns: [t.userId, t.algorithm] })],
+);

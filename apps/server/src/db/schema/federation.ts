@@ -1,6 +1,15 @@
 import type { JsonWebKey } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  index,
+  jsonb,
+  uniqueIndex,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
 /**
@@ -66,4 +75,45 @@ export const federationKeys = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ name: 'federation_keys_pk', columns: [t.userId, t.algorithm] })],
+);
+
+/**
+ * An account of another server, as its actor document said when last fetched. Its `users` row
+ * (with `domain` set) is what follows, posts and notifications reference, so every existing rule
+ * (privacy, blocks, counters) applies to it unchanged.
+ */
+export const remoteActors = pgTable(
+  'remote_actors',
+  {
+    userId: varchar('user_id', { length: 24 })
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The actor's id (its canonical URL). */
+    uri: text('uri').notNull(),
+    inboxUri: text('inbox_uri').notNull(),
+    sharedInboxUri: text('shared_inbox_uri'),
+    /** The actor's own page for people (`url`), when it gives one. */
+    profileUrl: text('profile_url'),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('remote_actors_uri_uq').on(t.uri)],
+);
+
+/**
+ * The id of the Follow activity behind a follow or follow request that crossed servers: the
+ * Accept (or Undo) that answers it names it.
+ */
+export const federationFollows = pgTable(
+  'federation_follows',
+  {
+    followerId: varchar('follower_id', { length: 24 })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    followeeId: varchar('followee_id', { length: 24 })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    activityUri: text('activity_uri').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'federation_follows_pk', columns: [t.followerId, t.followeeId] })],
 );

@@ -1,7 +1,8 @@
 import type { JsonWebKey } from 'node:crypto';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { newId } from '../../lib/ids.js';
 import type { DbOrTx } from '../../db/client.js';
-import { federationKeys, users } from '../../db/schema/index.js';
+import { federationFollows, federationKeys, remoteActors, users } from '../../db/schema/index.js';
 import type { UserRow } from '../users/users.repo.js';
 
 /** What a member's actor document shows. */
@@ -17,6 +18,7 @@ export const actorColumns = {
   followersCount: users.followersCount,
   followingCount: users.followingCount,
   createdAt: users.createdAt,
+  domain: users.domain,
 };
 
 export type ActorRow = Pick<UserRow, keyof typeof actorColumns>;
@@ -31,7 +33,7 @@ export async function findMemberIdByUsername(db: DbOrTx, username: string): Prom
   const [row] = await db
     .select({ id: users.id })
     .from(users)
-    .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
+    .where(and(sql`lower(${users.username}) = ${username.toLowerCase()}`, isNull(users.domain)))
     .limit(1);
   return row?.id;
 }
@@ -82,4 +84,150 @@ export async function readNodeUsage(db: DbOrTx): Promise<NodeUsage> {
     .from(users)
     .where(and(notSuspended));
   return row ?? { users: 0, activeMonth: 0, activeHalfyear: 0, localPosts: 0 };
+}
+
+/** Where to deliver to an account of another server. */
+export interface RemoteActorRow {
+  userId: string;
+  uri: string;
+  inboxUri: string;
+  sharedInboxUri: string | null;
+  profileUrl: string | null;
+}
+
+const remoteColumns = {
+  userId: remoteActors.userId,
+  uri: remoteActors.uri,
+  inboxUri: remoteActors.inboxUri,
+  sharedInboxUri: remoteActors.sharedInboxUri,
+  profileUrl: remoteActors.profileUrl,
+};
+
+export async function findRemoteActorByUri(db: DbOrTx, uri: string): Promise<RemoteActorRow | undefined> {
+  const [row] = await db.select(remoteColumns).from(remoteActors).where(eq(remoteActors.uri, uri)).limit(1);
+  return row;
+}
+
+export async function findRemoteActor(db: DbOrTx, userId: string): Promise<RemoteActorRow | undefined> {
+  const [row] = await db
+    .select(remoteColumns)
+    .from(remoteActors)
+    .where(eq(remoteActors.userId, userId))
+    .limit(1);
+  return row;
+}
+
+/** What an actor document says about an account of another server. */
+export interface RemoteAccountValues {
+  uri: string;
+  inboxUri: string;
+  sharedInboxUri: string | null;
+  profileUrl: string | null;
+  domain: string;
+  /** `preferredUsername@domain`. */
+  handle: string;
+  displayName: string;
+  bio: string;
+  avatarUrl: string | null;
+  isPrivate: boolean;
+}
+
+async function handleTaken(tx: DbOrTx, handle: string, exceptId: string | null): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = ${handle.toLowerCase()}`)
+    .limit(1);
+  return row !== undefined && row.id !== exceptId;
+}
+
+/**
+ * Inserts or refreshes the `users` row and `remote_actors` row of an account of another server;
+ * answers its user id. A handle another actor already holds (an account deleted and made again
+ * there) gets the new actor's id appended, so the unique username index never refuses it.
+ */
+export async function upsertRemoteAccount(tx: DbOrTx, v: RemoteAccountValues): Promise<string> {
+  const existing = await findRemoteActorByUri(tx, v.uri);
+  const id = existing?.userId ?? newId();
+  const username = (await handleTaken(tx, v.handle, existing?.userId ?? null))
+    ? `${v.handle}~${id}`
+    : v.handle;
+  const profile = {
+    username,
+    displayName: v.displayName,
+    bio: v.bio,
+    avatarUrl: v.avatarUrl,
+    avatarFilename: v.avatarUrl ? v.avatarUrl.slice(v.avatarUrl.lastIndexOf('/') + 1) : null,
+    isPrivate: v.isPrivate,
+    domain: v.domain,
+    updatedAt: new Date(),
+  };
+  const remote = {
+    uri: v.uri,
+    inboxUri: v.inboxUri,
+    sharedInboxUri: v.sharedInboxUri,
+    profileUrl: v.profileUrl,
+    fetchedAt: new Date(),
+  };
+  if (existing) {
+    await tx.update(users).set(profile).where(eq(users.id, id));
+    await tx.update(remoteActors).set(remote).where(eq(remoteActors.userId, id));
+    return id;
+  }
+  // No password (never signs in) and an address nobody can receive mail at.
+  await tx.insert(users).values({ id, email: `${id}@remote.invalid`, passwordHash: '', ...profile });
+  await tx.insert(remoteActors).values({ userId: id, ...remote });
+  return id;
+}
+
+/** Remembers the Follow activity behind a follow (request) across servers. */
+export async function saveFollowActivity(
+  tx: DbOrTx,
+  followerId: string,
+  followeeId: string,
+  activityUri: string,
+): Promise<void> {
+  await tx
+    .insert(federationFollows)
+    .values({ followerId, followeeId, activityUri })
+    .onConflictDoUpdate({
+      target: [federationFollows.followerId, federationFollows.followeeId],
+      set: { activityUri, createdAt: new Date() },
+    });
+}
+
+export async function findFollowActivity(
+  db: DbOrTx,
+  followerId: string,
+  followeeId: string,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ uri: federationFollows.activityUri })
+    .from(federationFollows)
+    .where(and(eq(federationFollows.followerId, followerId), eq(federationFollows.followeeId, followeeId)))
+    .limit(1);
+  return row?.uri;
+}
+
+export async function deleteFollowActivity(
+  db: DbOrTx,
+  followerId: string,
+  followeeId: string,
+): Promise<void> {
+  await db
+    .delete(federationFollows)
+    .where(and(eq(federationFollows.followerId, followerId), eq(federationFollows.followeeId, followeeId)));
+}
+
+/** The follow (request) a Follow activity made, by the activity's id. */
+export async function findFollowByActivity(
+  db: DbOrTx,
+  activityUri: string,
+): Promise<{ followerId: string; followeeId: string } | undefined> {
+  const [row] = await db
+    .select({ followerId: federationFollows.followerId, followeeId: federationFollows.followeeId })
+    .from(federationFollows)
+    .where(eq(federationFollows.activityUri, activityUri))
+    .limit(1);
+  return row;
 }

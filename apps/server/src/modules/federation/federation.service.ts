@@ -10,6 +10,7 @@ import type { FederationConfig } from '../../config.js';
 import type { AppContext, Db } from '../../context.js';
 import { publicUrlsFor } from '../../lib/public-urls.js';
 import { isSuspendedNow } from '../users/suspension.js';
+import { registerInboxListeners } from './federation.inbox.service.js';
 import { toPerson } from './federation.mapper.js';
 import {
   findActorRow,
@@ -69,7 +70,7 @@ export async function actorKeyPairs(db: Db, userId: string): Promise<webcrypto.C
 /** The member behind an actor identifier, when they exist and may federate (not suspended). */
 async function federatingMember(db: Db, identifier: string) {
   const row = await findActorRow(db, identifier);
-  if (!row || isSuspendedNow(row)) return undefined;
+  if (!row || row.domain !== null || isSuspendedNow(row)) return undefined;
   return row;
 }
 
@@ -115,7 +116,7 @@ export function createGlimpseFederation(
       async (ctx, identifier) => (await federatingMember(ctx.data.db, identifier))?.followingCount ?? null,
     );
   federation.setOutboxDispatcher('/ap/users/{identifier}/outbox', () => ({ items: [] }));
-  federation.setInboxListeners('/ap/users/{identifier}/inbox', SHARED_INBOX_PATH);
+  registerInboxListeners(federation, '/ap/users/{identifier}/inbox', SHARED_INBOX_PATH);
 
   federation.setNodeInfoDispatcher('/nodeinfo/2.1', async (ctx) => {
     const usage = await readNodeUsage(ctx.data.db);

@@ -1,0 +1,143 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FollowResult, FollowStatus, PublicUser, SearchResponse } from '@glimpse/shared';
+import {
+  makeTestCertificates,
+  startFederationPeer,
+  trustTestCa,
+  type FederationPeer,
+} from '../../test/federation-peers.js';
+import { seedUser, type SeededUser } from '../../test/harness.js';
+
+/** Two Glimpse instances federating over https (ports from the 5300-5399 range given to this suite). */
+const PORT_A = Number(process.env.FEDERATION_TEST_PORT_A ?? 5301);
+const PORT_B = Number(process.env.FEDERATION_TEST_PORT_B ?? 5302);
+
+let a: FederationPeer;
+let b: FederationPeer;
+
+beforeAll(async () => {
+  const certs = makeTestCertificates();
+  trustTestCa(certs.ca);
+  [a, b] = await Promise.all([startFederationPeer(PORT_A, certs), startFederationPeer(PORT_B, certs)]);
+}, 60_000);
+afterAll(async () => {
+  await Promise.all([a?.close(), b?.close()]);
+});
+
+/** Polls `check` until it returns a value (not undefined/false): the other server acts on its own time. */
+async function until<T>(
+  what: string,
+  check: () => Promise<T | undefined | false>,
+  timeoutMs = 30_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function searchOn(peer: FederationPeer, viewer: SeededUser, q: string): Promise<PublicUser[]> {
+  const res = await peer.t.app.inject({
+    method: 'GET',
+    url: `/api/search?q=${encodeURIComponent(q)}&type=users`,
+    headers: viewer.auth,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<SearchResponse>().results.users;
+}
+
+const followOn = async (peer: FederationPeer, viewer: SeededUser, id: string) => {
+  const res = await peer.t.app.inject({
+    method: 'POST',
+    url: `/api/users/${id}/follow`,
+    headers: viewer.auth,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<FollowResult>();
+};
+
+const statusOn = async (peer: FederationPeer, viewer: SeededUser, id: string) => {
+  const res = await peer.t.app.inject({
+    method: 'GET',
+    url: `/api/users/${id}/follow-status`,
+    headers: viewer.auth,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<FollowStatus>();
+};
+
+const followersCountOn = async (peer: FederationPeer, username: string) => {
+  const res = await peer.t.app.inject({ method: 'GET', url: `/api/users/profile/${username}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<PublicUser>().stats.followersCount;
+};
+
+describe('two Glimpse instances federate', () => {
+  it('a member finds an account elsewhere by @user@host, follows it (pending until the Accept), then unfollows', async () => {
+    const alice = await seedUser(a.t, { username: 'alice' });
+    const bob = await seedUser(b.t, { username: 'bob', displayName: 'Bob B', bio: 'Hi <there>' });
+
+    const found = await searchOn(a, alice, `@bob@${b.host}`);
+    const remoteBob = found[0]!;
+    expect(remoteBob).toMatchObject({
+      username: `bob@${b.host}`,
+      profile: { displayName: 'Bob B', bio: 'Hi <there>' },
+      isFollowedByUser: false,
+    });
+    // The same account again (and by its actor URL): one row, the same id.
+    expect((await searchOn(a, alice, `bob@${b.host}`))[0]!.id).toBe(remoteBob.id);
+    expect((await searchOn(a, alice, `${b.origin}/ap/users/${bob.id}`))[0]!.id).toBe(remoteBob.id);
+
+    expect(await followOn(a, alice, remoteBob.id)).toMatchObject({ following: false, requested: true });
+    // B's inbox gets the Follow, accepts it (bob is public) and A's inbox gets the Accept.
+    await until('B to count alice as a follower', async () => (await followersCountOn(b, 'bob')) === 1);
+    const accepted = await until('A to see the Accept', async () => {
+      const s = await statusOn(a, alice, remoteBob.id);
+      return s.following ? s : undefined;
+    });
+    expect(accepted).toEqual({ following: true, requested: false });
+
+    // B shows alice (an account of A) among bob's followers, and bob got a notification.
+    const followers = (await b.t.database.db.execute(
+      sql`select u.username, u.domain from follows f join users u on u.id = f.follower_id where f.followee_id = ${bob.id}`,
+    )) as unknown as { rows: { username: string; domain: string }[] };
+    expect(followers.rows).toEqual([{ username: `alice@${a.host}`, domain: a.host }]);
+    const notes = await b.t.app.inject({ method: 'GET', url: '/api/notifications', headers: bob.auth });
+    expect(JSON.stringify(notes.json())).toContain('follow');
+
+    // Unfollow: an Undo(Follow) takes alice off bob's followers on B.
+    expect(await followOn(a, alice, remoteBob.id)).toMatchObject({ following: false, requested: false });
+    await until('B to drop the follow', async () => (await followersCountOn(b, 'bob')) === 0);
+  }, 90_000);
+
+  it('following a private account elsewhere waits for its member to approve the request', async () => {
+    const dan = await seedUser(a.t, { username: 'dan' });
+    const carol = await seedUser(b.t, { username: 'carol', isPrivate: true });
+    const [remoteCarol] = await searchOn(a, dan, `@carol@${b.host}`);
+    expect(remoteCarol!.isPrivate).toBe(true);
+    expect(await followOn(a, dan, remoteCarol!.id)).toMatchObject({ following: false, requested: true });
+
+    const request = await until('B to list the follow request', async () => {
+      const res = await b.t.app.inject({
+        method: 'GET',
+        url: '/api/users/me/follow-requests',
+        headers: carol.auth,
+      });
+      const requests = res.json<{ requests: { user: PublicUser }[] }>().requests;
+      return requests.find((r) => r.user.username === `dan@${a.host}`);
+    });
+    expect(await statusOn(a, dan, remoteCarol!.id)).toEqual({ following: false, requested: true });
+
+    const accept = await b.t.app.inject({
+      method: 'POST',
+      url: `/api/users/me/follow-requests/${request.user.id}/accept`,
+      headers: carol.auth,
+    });
+    expect(accept.statusCode, accept.body).toBe(200);
+    await until('A to see the Accept', async () => (await statusOn(a, dan, remoteCarol!.id)).following);
+  }, 90_000);
+});

@@ -39,12 +39,19 @@ CREATE TABLE "remote_actors" (
 	"fetched_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "remote_posts" (
+	"post_id" varchar(24) PRIMARY KEY NOT NULL,
+	"uri" text NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "domain" text;--> statement-breakpoint
 ALTER TABLE "federation_follows" ADD CONSTRAINT "federation_follows_follower_id_users_id_fk" FOREIGN KEY ("follower_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "federation_follows" ADD CONSTRAINT "federation_follows_followee_id_users_id_fk" FOREIGN KEY ("followee_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "federation_keys" ADD CONSTRAINT "federation_keys_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "remote_actors" ADD CONSTRAINT "remote_actors_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "remote_posts" ADD CONSTRAINT "remote_posts_post_id_posts_id_fk" FOREIGN KEY ("post_id") REFERENCES "public"."posts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "federation_kv_expires_idx" ON "federation_kv" USING btree ("expires_at") WHERE "federation_kv"."expires_at" is not null;--> statement-breakpoint
 CREATE INDEX "federation_queue_run_idx" ON "federation_queue" USING btree ("run_at","id");--> statement-breakpoint
 CREATE INDEX "federation_queue_ordering_idx" ON "federation_queue" USING btree ("ordering_key","id") WHERE "federation_queue"."ordering_key" is not null;--> statement-breakpoint
-CREATE UNIQUE INDEX "remote_actors_uri_uq" ON "remote_actors" USING btree ("uri");
+CREATE UNIQUE INDEX "remote_actors_uri_uq" ON "remote_actors" USING btree ("uri");--> statement-breakpoint
+CREATE UNIQUE INDEX "remote_posts_uri_uq" ON "remote_posts" USING btree ("uri");

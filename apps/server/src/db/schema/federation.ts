@@ -10,6 +10,7 @@ import {
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { posts } from './posts.js';
 import { users } from './users.js';
 
 /**
@@ -116,4 +117,16 @@ export const federationFollows = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ name: 'federation_follows_pk', columns: [t.followerId, t.followeeId] })],
+);
+
+/** A post that came from another server: the Note it was made from (Update and Delete name it). */
+export const remotePosts = pgTable(
+  'remote_posts',
+  {
+    postId: varchar('post_id', { length: 24 })
+      .primaryKey()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    uri: text('uri').notNull(),
+  },
+  (t) => [uniqueIndex('remote_posts_uri_uq').on(t.uri)],
 );

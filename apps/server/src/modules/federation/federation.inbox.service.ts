@@ -1,5 +1,5 @@
 import type { Context, InboxContext } from '@fedify/fedify';
-import { Accept, Follow, isActor, Reject, Undo, type Actor } from '@fedify/vocab';
+import { Accept, Create, Delete, Follow, isActor, Reject, Undo, type Actor } from '@fedify/vocab';
 import type { AppContext } from '../../context.js';
 import { withIoDeadline } from '../../lib/io-deadline.js';
 import {
@@ -7,6 +7,7 @@ import {
   receiveRemoteFollow,
   remoteFollowAccepted,
 } from '../users/remote-follows.service.js';
+import { onCreate, onDelete } from './federation.incoming.service.js';
 import { htmlToText } from './federation.mapper.js';
 import {
   findActorRow,
@@ -140,7 +141,9 @@ export function registerInboxListeners(
     .on(Follow, onFollow)
     .on(Undo, onUndo)
     .on(Accept, onAccept)
-    .on(Reject, onReject);
+    .on(Reject, onReject)
+    .on(Create, onCreate)
+    .on(Delete, onDelete);
 }
 
 /** How long a search waits for another server to answer a handle or actor URL. */

@@ -1,8 +1,18 @@
 import type { Context } from '@fedify/fedify';
 import { Temporal } from '@js-temporal/polyfill';
-import { Endpoints, Image, Person, type CryptographicKey, type Multikey } from '@fedify/vocab';
+import {
+  Endpoints,
+  Hashtag,
+  Image,
+  Note,
+  Person,
+  Place,
+  PUBLIC_COLLECTION,
+  type CryptographicKey,
+  type Multikey,
+} from '@fedify/vocab';
 import type { PublicUrls } from '../../lib/public-urls.js';
-import type { ActorRow } from './federation.repo.js';
+import type { ActorRow, OutgoingPostRow } from './federation.repo.js';
 
 const IMAGE_TYPES: Record<string, string> = {
   webp: 'image/webp',
@@ -80,4 +90,64 @@ export function htmlToText(html: string): string {
       return ENTITIES[name.toLowerCase()] ?? whole;
     })
     .trim();
+}
+
+/** The web page of a post. */
+export const postPageUrl = (origin: string, postId: string): URL => new URL(`/posts/${postId}`, origin);
+
+/**
+ * A post as a Note: title and text as HTML with its #tags linked, each image as an Image (as
+ * Pixelfed sends them) with its media type, the absolute URL of its stored original (≤ 2048 px),
+ * alt text as `name`, width and height; the place as `location`. `audience` says who it is
+ * addressed to (Public + followers, or followers only).
+ */
+export function toNote(
+  ctx: Context<unknown>,
+  post: OutgoingPostRow,
+  urls: PublicUrls,
+  audience: 'public' | 'followers',
+): Note {
+  const followers = ctx.getFollowersUri(post.authorId);
+  const tagLinks = post.tags.map((t) => t.replace(/^#/, '')).filter(Boolean);
+  const tagsHtml = tagLinks
+    .map(
+      (t) =>
+        `<a href="${escapeHtml(new URL(`/tags/${encodeURIComponent(t)}`, urls.origin).href)}" class="mention hashtag" rel="tag">#<span>${escapeHtml(t)}</span></a>`,
+    )
+    .join(' ');
+  const content = [textToHtml(post.title), textToHtml(post.content), tagsHtml ? `<p>${tagsHtml}</p>` : '']
+    .filter(Boolean)
+    .join('');
+  return new Note({
+    id: ctx.getObjectUri(Note, { id: post.id }),
+    attribution: ctx.getActorUri(post.authorId),
+    url: postPageUrl(urls.origin, post.id),
+    name: null,
+    summary: null,
+    content,
+    published: Temporal.Instant.fromEpochMilliseconds(post.createdAt.getTime()),
+    updated: post.editedAt ? Temporal.Instant.fromEpochMilliseconds(post.editedAt.getTime()) : null,
+    tos: audience === 'public' ? [PUBLIC_COLLECTION] : [followers],
+    ccs: audience === 'public' ? [followers] : [],
+    attachments: post.images.map(
+      (img) =>
+        new Image({
+          url: new URL(urls.media(img.url)),
+          mediaType: imageTypeOf(img.url) ?? null,
+          name: img.altText || null,
+          width: img.width,
+          height: img.height,
+        }),
+    ),
+    tags: tagLinks.map(
+      (t) => new Hashtag({ href: new URL(`/tags/${encodeURIComponent(t)}`, urls.origin), name: `#${t}` }),
+    ),
+    location: post.locationName
+      ? new Place({
+          name: post.locationName,
+          latitude: post.latitude ?? null,
+          longitude: post.longitude ?? null,
+        })
+      : null,
+  });
 }

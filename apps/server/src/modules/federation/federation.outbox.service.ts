@@ -1,7 +1,28 @@
 import type { Context } from '@fedify/fedify';
-import { Accept, Follow, Reject, Undo, type Activity, type Recipient } from '@fedify/vocab';
+import {
+  Accept,
+  Create,
+  Delete,
+  Follow,
+  Note,
+  PUBLIC_COLLECTION,
+  Reject,
+  Tombstone,
+  Undo,
+  Update,
+  type Activity,
+  type Recipient,
+} from '@fedify/vocab';
 import type { AppContext } from '../../context.js';
-import { findRemoteActor, type RemoteActorRow } from './federation.repo.js';
+import { publicUrlsFor } from '../../lib/public-urls.js';
+import { isSuspendedNow } from '../users/suspension.js';
+import { toNote } from './federation.mapper.js';
+import {
+  findOutgoingPost,
+  findRemoteActor,
+  type OutgoingPostRow,
+  type RemoteActorRow,
+} from './federation.repo.js';
 
 /**
  * Everything that leaves this server goes through here: each call enqueues the activity on the
@@ -101,4 +122,107 @@ export function sendRejectFollow(ctx: AppContext, localId: string, remoteId: str
         object: theirFollow(fed, localId, remote, activityUri),
       }),
   );
+}
+
+/** Who a post goes to, if it leaves this server at all. */
+export type PostAudience = 'public' | 'followers';
+
+/**
+ * Public posts go to Public and the author's followers; followers-only posts (and every post of a
+ * private account) to the followers only; friends and private posts never leave. Posts of other
+ * servers' accounts, removed posts and suspended members' posts neither.
+ */
+export function audienceOf(
+  post: OutgoingPostRow,
+  opts: { ignoreRemoval?: boolean } = {},
+): PostAudience | null {
+  if (post.author.domain !== null || isSuspendedNow(post.author)) return null;
+  if (post.removedAt && !opts.ignoreRemoval) return null;
+  if (post.privacy === 'public') return post.author.isPrivate ? 'followers' : 'public';
+  if (post.privacy === 'followers') return 'followers';
+  return null;
+}
+
+/** Where a post goes now (null: nowhere); read before a change to know what the change undoes. */
+export async function postAudience(
+  ctx: AppContext,
+  postId: string,
+  opts: { ignoreRemoval?: boolean } = {},
+): Promise<PostAudience | null> {
+  if (!ctx.federation) return null;
+  const post = await findOutgoingPost(ctx.db, postId);
+  return post ? audienceOf(post, opts) : null;
+}
+
+const activityId = (objectId: URL, what: string) =>
+  new URL(`${objectId.href}#${what}/${Date.now().toString(36)}`);
+
+async function sendToFollowers(
+  fed: Context<AppContext>,
+  authorId: string,
+  activity: Activity,
+): Promise<void> {
+  await fed.sendActivity({ identifier: authorId }, 'followers', activity, {
+    preferSharedInbox: true,
+    excludeBaseUris: [new URL(fed.origin)],
+  });
+}
+
+/**
+ * After a post was created or edited: Create(Note) when it starts to leave the server, Update(Note)
+ * when it already did, Delete when an edit took it out of reach (`before` is postAudience read
+ * before the change; null for a new post).
+ */
+export async function federatePostChange(
+  ctx: AppContext,
+  postId: string,
+  before: PostAudience | null,
+): Promise<void> {
+  const fed = federationContext(ctx);
+  if (!fed) return;
+  const post = await findOutgoingPost(ctx.db, postId);
+  if (!post) return;
+  const audience = audienceOf(post);
+  if (!audience) {
+    if (before) await federatePostGone(ctx, post.authorId, postId);
+    return;
+  }
+  const note = toNote(fed, post, publicUrlsFor(ctx.config, fed.origin), audience);
+  const props = { actor: fed.getActorUri(post.authorId), object: note, tos: note.toIds, ccs: note.ccIds };
+  const activity = before
+    ? new Update({ id: activityId(note.id!, 'update'), ...props })
+    : new Create({ id: activityId(note.id!, 'create'), ...props });
+  await sendToFollowers(fed, post.authorId, activity);
+}
+
+/** A post that had left the server was deleted or removed: Delete(Tombstone) to the followers. */
+export async function federatePostGone(ctx: AppContext, authorId: string, postId: string): Promise<void> {
+  const fed = federationContext(ctx);
+  if (!fed) return;
+  const id = fed.getObjectUri(Note, { id: postId });
+  await sendToFollowers(
+    fed,
+    authorId,
+    new Delete({
+      id: activityId(id, 'delete'),
+      actor: fed.getActorUri(authorId),
+      object: new Tombstone({ id }),
+      tos: [PUBLIC_COLLECTION],
+      ccs: [fed.getFollowersUri(authorId)],
+    }),
+  );
+}
+
+/**
+ * Runs federation work that follows a committed change: a database that fails while queueing it
+ * is logged and counted (the change stands; its answer is not turned into a 503), anything else
+ * is a bug and surfaces.
+ */
+export async function afterCommit(ctx: AppContext, work: () => Promise<void>): Promise<void> {
+  if (!ctx.federation) return;
+  try {
+    await work();
+  } catch (err) {
+    if (!ctx.dependencyAnswer(err)) throw err;
+  }
 }

@@ -1,6 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FollowResult, FollowStatus, PublicUser, SearchResponse } from '@glimpse/shared';
+import type {
+  FollowResult,
+  FollowStatus,
+  Post,
+  PublicUser,
+  SearchResponse,
+  UploadedMedia,
+} from '@glimpse/shared';
+import { multipart, solidImage } from '../media/media.fixtures.js';
+import { createPostViaApi } from '../posts/posts.fixtures.js';
 import {
   makeTestCertificates,
   startFederationPeer,
@@ -76,6 +85,28 @@ const followersCountOn = async (peer: FederationPeer, username: string) => {
   return res.json<PublicUser>().stats.followersCount;
 };
 
+async function uploadOn(peer: FederationPeer, user: SeededUser, alt: string): Promise<UploadedMedia> {
+  const body = multipart([{ data: await solidImage(640, 480) }]);
+  const res = await peer.t.app.inject({
+    method: 'POST',
+    url: '/api/posts/upload-media',
+    headers: { ...user.auth, ...body.headers },
+    payload: body.payload,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return { ...res.json<{ media: UploadedMedia[] }>().media[0]!, altText: alt } as UploadedMedia;
+}
+
+const followingFeedOn = async (peer: FederationPeer, viewer: SeededUser) => {
+  const res = await peer.t.app.inject({
+    method: 'GET',
+    url: '/api/posts?following=true',
+    headers: viewer.auth,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ posts: Post[] }>().posts;
+};
+
 describe('two Glimpse instances federate', () => {
   it('a member finds an account elsewhere by @user@host, follows it (pending until the Accept), then unfollows', async () => {
     const alice = await seedUser(a.t, { username: 'alice' });
@@ -139,5 +170,57 @@ describe('two Glimpse instances federate', () => {
     });
     expect(accept.statusCode, accept.body).toBe(200);
     await until('A to see the Accept', async () => (await statusOn(a, dan, remoteCarol!.id)).following);
+  }, 90_000);
+
+  it('a public post reaches followers elsewhere with its image re-encoded here; friends-only posts never leave; a delete follows it', async () => {
+    const erin = await seedUser(a.t, { username: 'erin' });
+    const finn = await seedUser(b.t, { username: 'finn' });
+    const [remoteFinn] = await searchOn(a, erin, `@finn@${b.host}`);
+    await followOn(a, erin, remoteFinn!.id);
+    await until('the Accept', async () => (await statusOn(a, erin, remoteFinn!.id)).following);
+
+    const image = await uploadOn(b, finn, 'A red square');
+    const post = await createPostViaApi(b.t, finn, {
+      title: 'Harbour at dusk',
+      content: 'Boats #sea',
+      privacy: 'public',
+      media: { images: [{ url: image.url, altText: 'A red square', caption: '' }] },
+    });
+    await createPostViaApi(b.t, finn, {
+      title: 'Friends only',
+      content: 'not for elsewhere',
+      privacy: 'friends',
+    });
+    await createPostViaApi(b.t, finn, {
+      title: 'For followers',
+      content: 'followers see this',
+      privacy: 'followers',
+    });
+
+    const arrived = await until("the public and followers posts in erin's Following feed", async () => {
+      const feed = await followingFeedOn(a, erin);
+      return feed.length >= 2 ? feed : undefined;
+    });
+    const titles = arrived.map((p) => p.title).sort();
+    expect(titles).toEqual(['For followers', 'Harbour at dusk']);
+    const harbour = arrived.find((p) => p.title === 'Harbour at dusk')!;
+    expect(harbour.author.username).toBe(`finn@${b.host}`);
+    expect(harbour.content).toContain('Boats #sea');
+    expect(harbour.tags).toContain('sea');
+    expect(harbour.privacy).toBe('public');
+    // The image was fetched once and stored by A's own pipeline: A's origin, A's variants.
+    const img = harbour.media.images[0]!;
+    expect(img.url.startsWith(`${a.origin}/media/`)).toBe(true);
+    expect(img.altText).toBe('A red square');
+    expect(img.width).toBe(640);
+    expect(img.variants!.length).toBeGreaterThan(0);
+
+    // Deleting on B deletes it on A.
+    const del = await b.t.app.inject({ method: 'DELETE', url: `/api/posts/${post.id}`, headers: finn.auth });
+    expect(del.statusCode, del.body).toBe(200);
+    await until('the delete to reach A', async () => {
+      const feed = await followingFeedOn(a, erin);
+      return feed.every((p) => p.title !== 'Harbour at dusk');
+    });
   }, 90_000);
 });

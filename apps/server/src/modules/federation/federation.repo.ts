@@ -1,8 +1,19 @@
 import type { JsonWebKey } from 'node:crypto';
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { lockKey } from '../../db/locks.js';
 import { newId } from '../../lib/ids.js';
 import type { DbOrTx } from '../../db/client.js';
-import { federationFollows, federationKeys, remoteActors, users } from '../../db/schema/index.js';
+import {
+  federationFollows,
+  federationKeys,
+  follows,
+  mediaUploads,
+  postMedia,
+  posts,
+  remoteActors,
+  remotePosts,
+  users,
+} from '../../db/schema/index.js';
 import type { UserRow } from '../users/users.repo.js';
 
 /** What a member's actor document shows. */
@@ -230,4 +241,143 @@ export async function findFollowByActivity(
     .where(eq(federationFollows.activityUri, activityUri))
     .limit(1);
   return row;
+}
+
+/** A post as it goes out: its author's state decides whether it may leave at all. */
+export interface OutgoingPostRow {
+  id: string;
+  authorId: string;
+  title: string;
+  content: string;
+  tags: string[];
+  privacy: string;
+  locationName: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  createdAt: Date;
+  editedAt: Date | null;
+  removedAt: Date | null;
+  author: Pick<UserRow, 'isPrivate' | 'domain' | 'suspendedAt' | 'suspendedUntil'>;
+  images: { url: string; width: number; height: number; altText: string }[];
+}
+
+export async function findOutgoingPost(db: DbOrTx, postId: string): Promise<OutgoingPostRow | undefined> {
+  const [row] = await db
+    .select({
+      id: posts.id,
+      authorId: posts.authorId,
+      title: posts.title,
+      content: posts.content,
+      tags: posts.tags,
+      privacy: posts.privacy,
+      locationName: posts.locationName,
+      latitude: posts.latitude,
+      longitude: posts.longitude,
+      createdAt: posts.createdAt,
+      editedAt: posts.editedAt,
+      removedAt: posts.removedAt,
+      author: {
+        isPrivate: users.isPrivate,
+        domain: users.domain,
+        suspendedAt: users.suspendedAt,
+        suspendedUntil: users.suspendedUntil,
+      },
+    })
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.authorId))
+    .where(eq(posts.id, postId))
+    .limit(1);
+  if (!row) return undefined;
+  const images = await db
+    .select({
+      url: postMedia.url,
+      width: postMedia.width,
+      height: postMedia.height,
+      altText: postMedia.altText,
+    })
+    .from(postMedia)
+    .where(eq(postMedia.postId, postId))
+    .orderBy(asc(postMedia.position));
+  return { ...row, images };
+}
+
+/** The member's followers on other servers, where to deliver to them. */
+export async function listRemoteFollowers(db: DbOrTx, userId: string): Promise<RemoteActorRow[]> {
+  return db
+    .select(remoteColumns)
+    .from(follows)
+    .innerJoin(remoteActors, eq(remoteActors.userId, follows.followerId))
+    .where(eq(follows.followeeId, userId))
+    .orderBy(asc(remoteActors.userId));
+}
+
+/** Whether any member of this server follows the account (its posts are wanted here). */
+export async function isFollowedHere(db: DbOrTx, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(follows)
+    .innerJoin(users, eq(users.id, follows.followerId))
+    .where(and(eq(follows.followeeId, userId), isNull(users.domain)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function findRemotePost(
+  db: DbOrTx,
+  uri: string,
+): Promise<{ postId: string; authorId: string } | undefined> {
+  const [row] = await db
+    .select({ postId: remotePosts.postId, authorId: posts.authorId })
+    .from(remotePosts)
+    .innerJoin(posts, eq(posts.id, remotePosts.postId))
+    .where(eq(remotePosts.uri, uri))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Stores an incoming post with its images once: false when its Note is already here (handling is
+ * idempotent; concurrent deliveries of one Note wait on its lock).
+ */
+export async function insertIncomingPost(
+  tx: DbOrTx,
+  uri: string,
+  post: typeof posts.$inferInsert & { id: string; authorId: string },
+  media: (typeof postMedia.$inferInsert)[],
+  uploads: (typeof mediaUploads.$inferInsert)[],
+): Promise<boolean> {
+  await lockKey(tx, `remote-post:${uri}`);
+  if (await findRemotePost(tx, uri)) return false;
+  await tx.insert(posts).values(post);
+  await tx.insert(remotePosts).values({ postId: post.id, uri });
+  if (media.length > 0) await tx.insert(postMedia).values(media);
+  if (uploads.length > 0) await tx.insert(mediaUploads).values(uploads);
+  await tx
+    .update(users)
+    .set({ postsCount: sql`${users.postsCount} + 1` })
+    .where(eq(users.id, post.authorId));
+  return true;
+}
+
+/** Deletes an incoming post; answers the stored files its uploads held (to delete if unused). */
+export async function deleteIncomingPost(
+  tx: DbOrTx,
+  postId: string,
+  authorId: string,
+): Promise<string[] | null> {
+  const keys = await tx
+    .select({ storageKeys: mediaUploads.storageKeys })
+    .from(mediaUploads)
+    .where(eq(mediaUploads.postId, postId));
+  const deleted = await tx
+    .delete(posts)
+    .where(and(eq(posts.id, postId), eq(posts.authorId, authorId)))
+    .returning({ id: posts.id });
+  if (deleted.length === 0) return null;
+  await tx.delete(mediaUploads).where(eq(mediaUploads.postId, postId));
+  await tx
+    .update(users)
+    .set({ postsCount: sql`greatest(${users.postsCount} - 1, 0)` })
+    .where(eq(users.id, authorId));
+  return keys.flatMap((k) => k.storageKeys);
 }

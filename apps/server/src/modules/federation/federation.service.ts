@@ -6,15 +6,19 @@ import {
   importJwk,
   type Federation,
 } from '@fedify/fedify';
+import { Note } from '@fedify/vocab';
 import type { FederationConfig } from '../../config.js';
 import type { AppContext, Db } from '../../context.js';
 import { publicUrlsFor } from '../../lib/public-urls.js';
 import { isSuspendedNow } from '../users/suspension.js';
 import { registerInboxListeners } from './federation.inbox.service.js';
-import { toPerson } from './federation.mapper.js';
+import { toNote, toPerson } from './federation.mapper.js';
+import { audienceOf, recipientOf } from './federation.outbox.service.js';
 import {
   findActorRow,
   findMemberIdByUsername,
+  findOutgoingPost,
+  listRemoteFollowers,
   insertKeyPairs,
   listKeyPairs,
   readNodeUsage,
@@ -106,7 +110,11 @@ export function createGlimpseFederation(
     .mapHandle(async (ctx, username) => (await findMemberIdByUsername(ctx.data.db, username)) ?? null);
 
   federation
-    .setFollowersDispatcher('/ap/users/{identifier}/followers', () => ({ items: [] }))
+    // The followers elsewhere (where "followers" deliveries go); followers here need no delivery.
+    .setFollowersDispatcher('/ap/users/{identifier}/followers', async (ctx, identifier) => {
+      if (!(await federatingMember(ctx.data.db, identifier))) return null;
+      return { items: (await listRemoteFollowers(ctx.data.db, identifier)).map(recipientOf) };
+    })
     .setCounter(
       async (ctx, identifier) => (await federatingMember(ctx.data.db, identifier))?.followersCount ?? null,
     );
@@ -115,6 +123,12 @@ export function createGlimpseFederation(
     .setCounter(
       async (ctx, identifier) => (await federatingMember(ctx.data.db, identifier))?.followingCount ?? null,
     );
+  // A post's Note, for those it was addressed to publicly (followers-only Notes are not served).
+  federation.setObjectDispatcher(Note, '/ap/posts/{id}', async (ctx, values) => {
+    const post = await findOutgoingPost(ctx.data.db, values.id);
+    if (!post || audienceOf(post) !== 'public') return null;
+    return toNote(ctx, post, publicUrlsFor(ctx.data.config, config.origin), 'public');
+  });
   federation.setOutboxDispatcher('/ap/users/{identifier}/outbox', () => ({ items: [] }));
   registerInboxListeners(federation, '/ap/users/{identifier}/inbox', SHARED_INBOX_PATH);
 

@@ -1,7 +1,8 @@
-import type { Context, InboxContext } from '@fedify/fedify';
+import type { Context, Federatable, InboxContext } from '@fedify/fedify';
 import { Accept, Create, Delete, Follow, isActor, Reject, Undo, type Actor } from '@fedify/vocab';
 import type { AppContext } from '../../context.js';
 import { withIoDeadline } from '../../lib/io-deadline.js';
+import { isSuspendedNow } from '../users/suspension.js';
 import {
   endFollowAcrossServers,
   receiveRemoteFollow,
@@ -17,7 +18,6 @@ import {
   type RemoteAccountValues,
 } from './federation.repo.js';
 import { sendAcceptFollow, sendRejectFollow } from './federation.outbox.service.js';
-import type { GlimpseFederation } from './federation.service.js';
 
 /** Longest display name and bio kept from an actor document (characters). */
 const REMOTE_NAME_MAX = 100;
@@ -58,10 +58,11 @@ export async function rememberActor(fed: Context<AppContext>, actor: Actor): Pro
 
 /** The member a local actor URI names, when they federate. */
 async function localMemberOf(fed: Context<AppContext>, uri: URL | null): Promise<string | null> {
-  const parsed = fed.parseUri(uri);
-  if (parsed?.type !== 'actor') return null;
-  const row = await findActorRow(fed.data.db, parsed.identifier);
-  return row && row.domain === null ? row.id : null;
+  const id = uri ? /^\/ap\/users\/([0-9a-f]{24})$/.exec(uri.pathname)?.[1] : undefined;
+  if (!id || uri!.origin !== new URL(fed.data.config.federation!.origin).origin) return null;
+  const row = await findActorRow(fed.data.db, id);
+  // A suspended member takes part in nothing (their actor answers 404 too).
+  return row && row.domain === null && !isSuspendedNow(row) ? row.id : null;
 }
 
 async function onFollow(fed: InboxContext<AppContext>, follow: Follow): Promise<void> {
@@ -132,7 +133,7 @@ const noFetch = (url: string): Promise<never> => Promise.reject(new Error(`not f
 
 /** What the inboxes (each member's and the shared one) do with each activity type. */
 export function registerInboxListeners(
-  federation: GlimpseFederation,
+  federation: Federatable<AppContext>,
   inboxPath: string,
   sharedInboxPath: string,
 ) {

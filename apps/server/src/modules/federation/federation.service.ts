@@ -4,6 +4,7 @@ import {
   exportJwk,
   generateCryptoKeyPair,
   importJwk,
+  type Federatable,
   type Federation,
 } from '@fedify/fedify';
 import { Note } from '@fedify/vocab';
@@ -95,8 +96,16 @@ export function createGlimpseFederation(
     allowPrivateAddress: config.allowPrivateAddress,
     userAgent: { software: 'Glimpse', url: new URL(config.origin) },
   });
+  configureFederation(federation, config);
+  return federation;
+}
 
-  federation
+/**
+ * Everything this server answers and handles, on a Fedify federation (the real one, or the mock
+ * of @fedify/testing in unit tests).
+ */
+export function configureFederation(federation: Federatable<AppContext>, config: FederationConfig): void {
+  const actors = federation
     .setActorDispatcher(ACTOR_PATH, async (ctx, identifier) => {
       const row = await federatingMember(ctx.data.db, identifier);
       if (!row) return null;
@@ -106,8 +115,10 @@ export function createGlimpseFederation(
     .setKeyPairsDispatcher(async (ctx, identifier) => {
       if (!(await federatingMember(ctx.data.db, identifier))) return [];
       return actorKeyPairs(ctx.data.db, identifier);
-    })
-    .mapHandle(async (ctx, username) => (await findMemberIdByUsername(ctx.data.db, username)) ?? null);
+    });
+  // WebFinger names members by username; actors by id. (@fedify/testing's mock has no mapHandle.)
+  if (typeof actors.mapHandle === 'function')
+    actors.mapHandle(async (ctx, username) => (await findMemberIdByUsername(ctx.data.db, username)) ?? null);
 
   federation
     // The followers elsewhere (where "followers" deliveries go); followers here need no delivery.
@@ -149,7 +160,6 @@ export function createGlimpseFederation(
       },
     };
   });
-  return federation;
 }
 
 /** Starts handling the queue (deliveries, incoming activities) on this node until `signal` aborts. */

@@ -20,6 +20,7 @@ import { publicUrlsFor } from '../../lib/public-urls.js';
 import { createTestApp, seedUser, type TestApp } from '../../test/harness.js';
 import { answerFollowRequest } from '../users/follow-requests.service.js';
 import { toggleFollow } from '../users/follows.service.js';
+import { updateProfile } from '../users/users.service.js';
 import { configureFederation } from './federation.service.js';
 
 /**
@@ -131,6 +132,18 @@ describe('Follow', () => {
       accept: true,
       urls: publicUrlsFor(t.config, ORIGIN),
     });
+    expect(await followersCount(member.id)).toBe(1);
+    const [accept] = sent(Accept);
+    expect(accept!.objectId?.href).toBe(`${person.id!.href}/follows/1`);
+  });
+
+  it('waiting when the member goes public: accepted with an Accept', async () => {
+    const member = await seedUser(t, { isPrivate: true });
+    const person = remotePerson();
+    await mock.receiveActivity(followFrom(person, member.id));
+    expect(sent(Accept)).toHaveLength(0);
+    const viewer = { id: member.id, role: 'user', permissions: [] } as never;
+    await updateProfile(data, viewer, { isPrivate: false }, publicUrlsFor(t.config, ORIGIN));
     expect(await followersCount(member.id)).toBe(1);
     const [accept] = sent(Accept);
     expect(accept!.objectId?.href).toBe(`${person.id!.href}/follows/1`);

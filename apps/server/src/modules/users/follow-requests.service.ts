@@ -93,12 +93,34 @@ export async function answerFollowRequest(
  * The account went public: every waiting request becomes a follow, in the switch's transaction.
  * Their notifications go too (nothing is left to answer). Call under lockPrivacyOf.
  */
-export async function acceptWaitingRequests(tx: Tx, userId: string): Promise<NotificationChange[]> {
+export async function acceptWaitingRequests(
+  tx: Tx,
+  userId: string,
+): Promise<{ changes: NotificationChange[]; remoteAccepts: RemoteAccept[] }> {
   const followerIds = await acceptAllFollowRequests(tx, userId);
   const changes: NotificationChange[] = [];
+  const remoteAccepts: RemoteAccept[] = [];
   for (const actorId of followerIds) {
     const change = await removeNotification(tx, { type: 'follow_request', recipientId: userId, actorId });
     if (change) changes.push(change);
+    // Requests from other servers' accounts (FEDERATION) are answered there too.
+    const activityUri = await findFollowActivity(tx, actorId, userId);
+    if (activityUri) remoteAccepts.push({ remoteId: actorId, activityUri });
   }
-  return changes;
+  return { changes, remoteAccepts };
+}
+
+/** A follow request from another server's account that was accepted: its Accept is owed. */
+export interface RemoteAccept {
+  remoteId: string;
+  activityUri: string;
+}
+
+/** Sends the Accepts acceptWaitingRequests owes, after its transaction committed. */
+export async function sendRemoteAccepts(
+  ctx: AppContext,
+  userId: string,
+  accepts: RemoteAccept[],
+): Promise<void> {
+  for (const a of accepts) await sendAcceptFollow(ctx, userId, a.remoteId, a.activityUri);
 }

@@ -1,7 +1,9 @@
 import type { Context, Federatable, InboxContext } from '@fedify/fedify';
-import { Accept, Create, Delete, Follow, isActor, Reject, Undo, type Actor } from '@fedify/vocab';
+import { Accept, Create, Delete, Follow, isActor, Like, Reject, Undo, type Actor } from '@fedify/vocab';
 import type { AppContext } from '../../context.js';
 import { withIoDeadline } from '../../lib/io-deadline.js';
+import { publicUrlsFor } from '../../lib/public-urls.js';
+import { likeFromElsewhere } from '../posts/posts.engagement.service.js';
 import { isSuspendedNow } from '../users/suspension.js';
 import {
   endFollowAcrossServers,
@@ -65,6 +67,33 @@ async function localMemberOf(fed: Context<AppContext>, uri: URL | null): Promise
   return row && row.domain === null && !isSuspendedNow(row) ? row.id : null;
 }
 
+/** The post a local Note URI (`/ap/posts/<id>`) names. */
+function localPostOf(fed: Context<AppContext>, uri: URL | null): string | null {
+  const id = uri ? /^\/ap\/posts\/([0-9a-f]{24})$/.exec(uri.pathname)?.[1] : undefined;
+  return id && uri!.origin === new URL(fed.data.config.federation!.origin).origin ? id : null;
+}
+
+const urlsOf = (fed: Context<AppContext>) =>
+  publicUrlsFor(fed.data.config, fed.data.config.federation!.origin);
+
+/** The account behind an activity's actor: known already, else fetched and stored. */
+async function senderOf(fed: InboxContext<AppContext>, activity: Like): Promise<string | null> {
+  if (!activity.actorId) return null;
+  const known = await findRemoteActorByUri(fed.data.db, activity.actorId.href);
+  if (known) return known.userId;
+  const actor = await activity.getActor(fed).catch(() => null);
+  if (!actor || !isActor(actor) || actor.id?.href !== activity.actorId.href) return null;
+  return rememberActor(fed, actor);
+}
+
+/** Like of a post here: counted and notified, when the account may see the post. */
+async function onLike(fed: InboxContext<AppContext>, like: Like): Promise<void> {
+  const postId = localPostOf(fed, like.objectId);
+  if (!postId) return;
+  const remoteId = await senderOf(fed, like);
+  if (remoteId) await likeFromElsewhere(fed.data, remoteId, postId, true, urlsOf(fed));
+}
+
 async function onFollow(fed: InboxContext<AppContext>, follow: Follow): Promise<void> {
   if (!follow.id || !follow.actorId || !follow.objectId) return;
   const localId = await localMemberOf(fed, follow.objectId);
@@ -83,6 +112,12 @@ async function onUndo(fed: InboxContext<AppContext>, undo: Undo): Promise<void> 
   const remote = await findRemoteActorByUri(fed.data.db, undo.actorId.href);
   if (!remote) return;
   const object = await undo.getObject(fed).catch(() => null);
+  if (object instanceof Like) {
+    if (object.actorId?.href !== undo.actorId.href) return;
+    const postId = localPostOf(fed, object.objectId);
+    if (postId) await likeFromElsewhere(fed.data, remote.userId, postId, false, urlsOf(fed));
+    return;
+  }
   if (!(object instanceof Follow)) return;
   if (object.actorId?.href !== undo.actorId.href) return;
   const localId = await localMemberOf(fed, object.objectId);
@@ -143,6 +178,7 @@ export function registerInboxListeners(
     .on(Undo, onUndo)
     .on(Accept, onAccept)
     .on(Reject, onReject)
+    .on(Like, onLike)
     .on(Create, onCreate)
     .on(Delete, onDelete);
 }

@@ -5,6 +5,7 @@ import {
   Create,
   Delete,
   Follow,
+  Like,
   Note,
   Person,
   PUBLIC_COLLECTION,
@@ -21,6 +22,7 @@ import { createTestApp, seedUser, type TestApp } from '../../test/harness.js';
 import { answerFollowRequest } from '../users/follow-requests.service.js';
 import { toggleFollow } from '../users/follows.service.js';
 import { updateProfile } from '../users/users.service.js';
+import { insertPostRow } from '../posts/posts.fixtures.js';
 import { configureFederation } from './federation.service.js';
 
 /**
@@ -366,5 +368,42 @@ describe('Create(Note) and Delete', () => {
       }),
     );
     expect((await postsOf(remoteId)).map((p) => p.privacy)).toEqual(['followers']);
+  });
+});
+
+describe('Like and Undo(Like)', () => {
+  const likesOf = async (postId: string) =>
+    (await rows<{ n: number }>(sql`select likes_count as n from posts where id = ${postId}`))[0]!.n;
+  const noteUri = (postId: string) => new URL(`/ap/posts/${postId}`, ORIGIN);
+  const likeFrom = (person: Person, postId: string) =>
+    new Like({ id: new URL(`${person.id!.href}/likes/${postId}`), actor: person, object: noteUri(postId) });
+
+  it('of a public post: counted and notified once; Undo takes it back; a friends-only post is not liked', async () => {
+    const member = await seedUser(t);
+    const publicPost = await insertPostRow(t, member, { privacy: 'public' });
+    const friendsPost = await insertPostRow(t, member, { privacy: 'friends' });
+    const person = remotePerson();
+
+    await mock.receiveActivity(likeFrom(person, publicPost));
+    await mock.receiveActivity(likeFrom(person, publicPost));
+    expect(await likesOf(publicPost)).toBe(1);
+    const remoteId = (await remoteUserId(person))!;
+    const notes = await rows(
+      sql`select 1 from notifications where recipient_id = ${member.id} and type = 'like' and post_id = ${publicPost}`,
+    );
+    expect(notes).toHaveLength(1);
+    expect(remoteId).toBeDefined();
+
+    await mock.receiveActivity(likeFrom(person, friendsPost));
+    expect(await likesOf(friendsPost)).toBe(0);
+
+    await mock.receiveActivity(
+      new Undo({
+        id: new URL(`${person.id!.href}/undo-like/1`),
+        actor: person.id,
+        object: likeFrom(person, publicPost),
+      }),
+    );
+    expect(await likesOf(publicPost)).toBe(0);
   });
 });

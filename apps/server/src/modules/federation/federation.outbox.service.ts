@@ -4,6 +4,7 @@ import {
   Create,
   Delete,
   Follow,
+  Like,
   Note,
   PUBLIC_COLLECTION,
   Reject,
@@ -20,6 +21,7 @@ import { toNote } from './federation.mapper.js';
 import {
   findOutgoingPost,
   findRemoteActor,
+  findRemotePostTarget,
   type OutgoingPostRow,
   type RemoteActorRow,
 } from './federation.repo.js';
@@ -225,4 +227,29 @@ export async function afterCommit(ctx: AppContext, work: () => Promise<void>): P
   } catch (err) {
     if (!ctx.dependencyAnswer(err)) throw err;
   }
+}
+
+/** A member liked (or unliked) a post of another server's account: Like (or Undo(Like)) to its author. */
+export async function federateLike(
+  ctx: AppContext,
+  likerId: string,
+  postId: string,
+  liked: boolean,
+): Promise<void> {
+  const fed = federationContext(ctx);
+  if (!fed) return;
+  const target = await findRemotePostTarget(ctx.db, postId);
+  if (!target) return;
+  const actor = fed.getActorUri(likerId);
+  const like = new Like({ id: new URL(`${actor.href}#likes/${postId}`), actor, object: new URL(target.uri) });
+  const activity = liked
+    ? like
+    : new Undo({
+        id: new URL(`${actor.href}#likes/${postId}/undo/${Date.now().toString(36)}`),
+        actor,
+        object: like,
+      });
+  await fed.sendActivity({ identifier: likerId }, recipientOf(target.author), activity, {
+    preferSharedInbox: true,
+  });
 }

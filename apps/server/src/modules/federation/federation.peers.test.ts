@@ -172,7 +172,7 @@ describe('two Glimpse instances federate', () => {
     await until('A to see the Accept', async () => (await statusOn(a, dan, remoteCarol!.id)).following);
   }, 90_000);
 
-  it('a public post reaches followers elsewhere with its image re-encoded here; friends-only posts never leave; a delete follows it', async () => {
+  it('a public post reaches followers elsewhere with its image re-encoded here; friends-only posts never leave; likes go back; a delete follows it', async () => {
     const erin = await seedUser(a.t, { username: 'erin' });
     const finn = await seedUser(b.t, { username: 'finn' });
     const [remoteFinn] = await searchOn(a, erin, `@finn@${b.host}`);
@@ -214,6 +214,20 @@ describe('two Glimpse instances federate', () => {
     expect(img.altText).toBe('A red square');
     expect(img.width).toBe(640);
     expect(img.variants!.length).toBeGreaterThan(0);
+
+    // A like on A reaches B (Like to finn's inbox), its undo too.
+    const likesOnB = async () =>
+      (await b.t.app.inject({ method: 'GET', url: `/api/posts/${post.id}`, headers: finn.auth })).json<Post>()
+        .likesCount;
+    const like = await a.t.app.inject({
+      method: 'POST',
+      url: `/api/posts/${harbour.id}/like`,
+      headers: erin.auth,
+    });
+    expect(like.statusCode, like.body).toBe(200);
+    await until('the like to reach B', async () => (await likesOnB()) === 1);
+    await a.t.app.inject({ method: 'POST', url: `/api/posts/${harbour.id}/like`, headers: erin.auth });
+    await until('the unlike to reach B', async () => (await likesOnB()) === 0);
 
     // Deleting on B deletes it on A.
     const del = await b.t.app.inject({ method: 'DELETE', url: `/api/posts/${post.id}`, headers: finn.auth });

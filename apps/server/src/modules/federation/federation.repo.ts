@@ -381,3 +381,18 @@ export async function deleteIncomingPost(
     .where(eq(users.id, authorId));
   return keys.flatMap((k) => k.storageKeys);
 }
+
+/** The Note a post came from and its author's delivery address, for a post of another server. */
+export async function findRemotePostTarget(
+  db: DbOrTx,
+  postId: string,
+): Promise<{ uri: string; author: RemoteActorRow } | undefined> {
+  const [row] = await db
+    .select({ uri: remotePosts.uri, author: remoteColumns })
+    .from(remotePosts)
+    .innerJoin(posts, eq(posts.id, remotePosts.postId))
+    .innerJoin(remoteActors, eq(remoteActors.userId, posts.authorId))
+    .where(eq(remotePosts.postId, postId))
+    .limit(1);
+  return row;
+}

@@ -1,9 +1,21 @@
 import type { Context, Federatable, InboxContext } from '@fedify/fedify';
-import { Accept, Create, Delete, Follow, isActor, Like, Reject, Undo, type Actor } from '@fedify/vocab';
+import {
+  Accept,
+  Block,
+  Create,
+  Delete,
+  Follow,
+  isActor,
+  Like,
+  Reject,
+  Undo,
+  type Actor,
+} from '@fedify/vocab';
 import type { AppContext } from '../../context.js';
 import { withIoDeadline } from '../../lib/io-deadline.js';
 import { publicUrlsFor } from '../../lib/public-urls.js';
 import { likeFromElsewhere } from '../posts/posts.engagement.service.js';
+import { blockUser, unblockUser } from '../users/blocks.service.js';
 import { isSuspendedNow } from '../users/suspension.js';
 import {
   endFollowAcrossServers,
@@ -86,6 +98,14 @@ async function senderOf(fed: InboxContext<AppContext>, activity: Like): Promise<
   return rememberActor(fed, actor);
 }
 
+/** Block of a member by an account elsewhere: the same block row (follows between them end). */
+async function onBlock(fed: InboxContext<AppContext>, block: Block): Promise<void> {
+  const localId = await localMemberOf(fed, block.objectId);
+  if (!localId || !block.actorId) return;
+  const remote = await findRemoteActorByUri(fed.data.db, block.actorId.href);
+  if (remote) await blockUser(fed.data, { id: remote.userId }, localId);
+}
+
 /** Like of a post here: counted and notified, when the account may see the post. */
 async function onLike(fed: InboxContext<AppContext>, like: Like): Promise<void> {
   const postId = localPostOf(fed, like.objectId);
@@ -112,6 +132,12 @@ async function onUndo(fed: InboxContext<AppContext>, undo: Undo): Promise<void> 
   const remote = await findRemoteActorByUri(fed.data.db, undo.actorId.href);
   if (!remote) return;
   const object = await undo.getObject(fed).catch(() => null);
+  if (object instanceof Block) {
+    const localId = await localMemberOf(fed, object.objectId);
+    if (localId && object.actorId?.href === undo.actorId.href)
+      await unblockUser(fed.data, { id: remote.userId }, localId);
+    return;
+  }
   if (object instanceof Like) {
     if (object.actorId?.href !== undo.actorId.href) return;
     const postId = localPostOf(fed, object.objectId);
@@ -179,6 +205,7 @@ export function registerInboxListeners(
     .on(Accept, onAccept)
     .on(Reject, onReject)
     .on(Like, onLike)
+    .on(Block, onBlock)
     .on(Create, onCreate)
     .on(Delete, onDelete);
 }

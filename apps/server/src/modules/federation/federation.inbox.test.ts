@@ -2,6 +2,7 @@ import type { Federation } from '@fedify/fedify';
 import { createFederation } from '@fedify/testing';
 import {
   Accept,
+  Block,
   Create,
   Delete,
   Follow,
@@ -20,6 +21,7 @@ import type { AppContext } from '../../context.js';
 import { publicUrlsFor } from '../../lib/public-urls.js';
 import { createTestApp, seedUser, type TestApp } from '../../test/harness.js';
 import { answerFollowRequest } from '../users/follow-requests.service.js';
+import { blockUser, unblockUser } from '../users/blocks.service.js';
 import { toggleFollow } from '../users/follows.service.js';
 import { updateProfile } from '../users/users.service.js';
 import { insertPostRow } from '../posts/posts.fixtures.js';
@@ -405,5 +407,46 @@ describe('Like and Undo(Like)', () => {
       }),
     );
     expect(await likesOf(publicPost)).toBe(0);
+  });
+});
+
+describe('Block', () => {
+  const blocked = async (blocker: string, target: string) =>
+    (await rows(sql`select 1 from blocks where blocker_id = ${blocker} and blocked_id = ${target}`))
+      .length === 1;
+
+  it('from elsewhere: the block row, and the follow between them ends; Undo(Block) lifts it', async () => {
+    const member = await seedUser(t);
+    const person = remotePerson();
+    await mock.receiveActivity(followFrom(person, member.id));
+    const remoteId = (await remoteUserId(person))!;
+    expect(await followersCount(member.id)).toBe(1);
+    const block = new Block({
+      id: new URL(`${person.id!.href}/blocks/1`),
+      actor: person.id,
+      object: actorUri(member.id),
+    });
+    await mock.receiveActivity(block);
+    expect(await blocked(remoteId, member.id)).toBe(true);
+    expect(await followersCount(member.id)).toBe(0);
+    await mock.receiveActivity(
+      new Undo({ id: new URL(`${person.id!.href}/undo-block/1`), actor: person.id, object: block }),
+    );
+    expect(await blocked(remoteId, member.id)).toBe(false);
+  });
+
+  it("a member's block of an account elsewhere sends Block, unblocking Undo(Block)", async () => {
+    const member = await seedUser(t);
+    const person = remotePerson();
+    await mock.receiveActivity(followFrom(person, member.id));
+    const remoteId = (await remoteUserId(person))!;
+    mock.sentActivities.length = 0;
+    await blockUser(data, { id: member.id }, remoteId);
+    const [sentBlock] = sent(Block);
+    expect(sentBlock!.objectId?.href).toBe(person.id!.href);
+    expect(await followersCount(member.id)).toBe(0);
+    await unblockUser(data, { id: member.id }, remoteId);
+    const [undo] = sent(Undo);
+    expect(undo!.objectId?.href).toBe(sentBlock!.id!.href);
   });
 });

@@ -1,6 +1,7 @@
 import type { Context } from '@fedify/fedify';
 import {
   Accept,
+  Block,
   Create,
   Delete,
   Follow,
@@ -250,6 +251,30 @@ export async function federateLike(
         object: like,
       });
   await fed.sendActivity({ identifier: likerId }, recipientOf(target.author), activity, {
+    preferSharedInbox: true,
+  });
+}
+
+/** A member blocked (or unblocked) an account of another server: Block (or Undo(Block)) to it. */
+export async function federateBlock(ctx: AppContext, blockerId: string, targetId: string, blocked: boolean) {
+  const fed = federationContext(ctx);
+  if (!fed) return;
+  const remote = await findRemoteActor(ctx.db, targetId);
+  if (!remote) return;
+  const actor = fed.getActorUri(blockerId);
+  const block = new Block({
+    id: new URL(`${actor.href}#blocks/${targetId}`),
+    actor,
+    object: new URL(remote.uri),
+  });
+  const activity = blocked
+    ? block
+    : new Undo({
+        id: new URL(`${actor.href}#blocks/${targetId}/undo/${Date.now().toString(36)}`),
+        actor,
+        object: block,
+      });
+  await fed.sendActivity({ identifier: blockerId }, recipientOf(remote), activity, {
     preferSharedInbox: true,
   });
 }

@@ -131,6 +131,18 @@ describe('two Glimpse instances federate', () => {
       return s.following ? s : undefined;
     });
     expect(accepted).toEqual({ following: true, requested: false });
+    // Its profile answers here by its handle, with the follow counted.
+    const profile = await a.t.app.inject({
+      method: 'GET',
+      url: `/api/users/profile/${encodeURIComponent(`bob@${b.host}`)}`,
+      headers: alice.auth,
+    });
+    expect(profile.statusCode, profile.body).toBe(200);
+    expect(profile.json<PublicUser>()).toMatchObject({
+      id: remoteBob.id,
+      username: `bob@${b.host}`,
+      stats: { followersCount: 1 },
+    });
 
     // B shows alice (an account of A) among bob's followers, and bob got a notification.
     const followers = (await b.t.database.db.execute(

@@ -9,6 +9,7 @@ import {
   Like,
   Reject,
   Undo,
+  Update,
   type Actor,
 } from '@fedify/vocab';
 import type { AppContext } from '../../context.js';
@@ -22,7 +23,7 @@ import {
   receiveRemoteFollow,
   remoteFollowAccepted,
 } from '../users/remote-follows.service.js';
-import { onCreate, onDelete } from './federation.incoming.service.js';
+import { onCreate, onDelete, onUpdate } from './federation.incoming.service.js';
 import { htmlToText } from './federation.mapper.js';
 import {
   findActorRow,
@@ -207,6 +208,7 @@ export function registerInboxListeners(
     .on(Like, onLike)
     .on(Block, onBlock)
     .on(Create, onCreate)
+    .on(Update, onUpdate)
     .on(Delete, onDelete);
 }
 

@@ -13,6 +13,7 @@ import {
   Reject,
   Tombstone,
   Undo,
+  Update,
   type Activity,
 } from '@fedify/vocab';
 import { sql } from 'drizzle-orm';
@@ -352,6 +353,17 @@ describe('Create(Note) and Delete', () => {
     const other = remotePerson();
     await mock.receiveActivity(createOf(person, noteFrom(other, 4)));
     expect(await postsOf(remoteId)).toHaveLength(2);
+
+    // Update by its author changes the text; by someone else nothing.
+    const edited = noteFrom(person, 2, { content: '<p>Evening light</p>' });
+    await mock.receiveActivity(
+      new Update({ id: new URL(`${other.id!.href}/u/1`), actor: other.id, object: edited }),
+    );
+    expect((await postsOf(remoteId))[0]!.title).toBe('Morning light');
+    await mock.receiveActivity(
+      new Update({ id: new URL(`${person.id!.href}/u/1`), actor: person.id, object: edited }),
+    );
+    expect((await postsOf(remoteId))[0]).toMatchObject({ title: 'Evening light', content: 'Evening light' });
 
     // Delete by someone else does nothing; by its author, the post goes.
     await mock.receiveActivity(

@@ -1,5 +1,14 @@
 import type { InboxContext } from '@fedify/fedify';
-import { type Create, type Delete, Document, Hashtag, Image, Note, PUBLIC_COLLECTION } from '@fedify/vocab';
+import {
+  type Create,
+  type Delete,
+  Document,
+  Hashtag,
+  Image,
+  Note,
+  PUBLIC_COLLECTION,
+  type Update,
+} from '@fedify/vocab';
 import { validatePublicUrl } from '@fedify/vocab-runtime';
 import {
   type CATEGORIES,
@@ -21,6 +30,7 @@ import {
   findRemotePost,
   insertIncomingPost,
   isFollowedHere,
+  updateIncomingPost,
 } from './federation.repo.js';
 
 /** How long one remote image may take to arrive, and how many redirects it may take. */
@@ -88,6 +98,25 @@ async function imagesOf(note: Note, fed: InboxContext<AppContext>): Promise<Remo
   return found;
 }
 
+/** A Note's title, text, #tags and whether it is addressed to Public, as our post keeps them. */
+async function textOf(note: Note, fed: InboxContext<AppContext>) {
+  const text = htmlToText(note.content?.toString() ?? '');
+  const firstLine = text.split('\n', 1)[0] ?? '';
+  const title = (note.name?.toString() || firstLine || 'Photo').slice(0, TITLE_MAX_LENGTH);
+  const content = text.slice(0, CONTENT_MAX_LENGTH);
+  const tags: string[] = [];
+  for await (const tag of note.getTags({
+    documentLoader: fed.documentLoader,
+    contextLoader: fed.contextLoader,
+  })) {
+    if (tag instanceof Hashtag && tag.name) tags.push(tag.name.toString().replace(/^#/, '').toLowerCase());
+  }
+  const isPublic =
+    note.toIds.some((u) => u.href === PUBLIC_COLLECTION.href) ||
+    note.ccIds.some((u) => u.href === PUBLIC_COLLECTION.href);
+  return { title, content, tags: [...new Set(tags)].slice(0, 30), isPublic };
+}
+
 /**
  * Create(Note) from an account members here follow: the post, with its images fetched once and
  * re-encoded by our pipeline (metadata stripped, our variants) into our media store. A Note without
@@ -150,7 +179,7 @@ export async function onCreate(fed: InboxContext<AppContext>, create: Create): P
         content,
         excerpt: makeExcerpt(content),
         category: INCOMING_CATEGORY,
-        tags: [...new Set(tags)].slice(0, 30),
+        tags,
         privacy: isPublic ? 'public' : 'followers',
         locationName: location?.name?.toString().slice(0, 200) ?? null,
         mediaAltText: stored
@@ -205,4 +234,26 @@ export async function onDelete(fed: InboxContext<AppContext>, del: Delete): Prom
   if (keys === null) return;
   await deleteUnreferencedMedia(ctx, { storageKeys: keys, urls: [] });
   await ctx.events.feedPagesStale();
+}
+
+/** Update(Note) by its author: the post's text, tags and audience follow (images stay as they came). */
+export async function onUpdate(fed: InboxContext<AppContext>, update: Update): Promise<void> {
+  const ctx = fed.data;
+  if (!update.actorId) return;
+  const note = await update.getObject(fed).catch(() => null);
+  if (!(note instanceof Note) || !note.id || note.attributionId?.href !== update.actorId.href) return;
+  const post = await findRemotePost(ctx.db, note.id.href);
+  const remote = post ? await findRemoteActorByUri(ctx.db, update.actorId.href) : undefined;
+  if (!post || !remote || remote.userId !== post.authorId) return;
+  const { title, content, tags, isPublic } = await textOf(note, fed);
+  const changed = await ctx.db.transaction((tx) =>
+    updateIncomingPost(tx, post.postId, remote.userId, {
+      title,
+      content,
+      excerpt: makeExcerpt(content),
+      tags,
+      privacy: isPublic ? 'public' : 'followers',
+    }),
+  );
+  if (changed) await ctx.events.feedPagesStale();
 }

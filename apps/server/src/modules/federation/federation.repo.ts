@@ -396,3 +396,19 @@ export async function findRemotePostTarget(
     .limit(1);
   return row;
 }
+
+/** An Update of an incoming post's Note: its text, tags and audience (images stay as they came). */
+export async function updateIncomingPost(
+  tx: DbOrTx,
+  postId: string,
+  authorId: string,
+  values: Pick<typeof posts.$inferInsert, 'title' | 'content' | 'excerpt' | 'tags' | 'privacy'>,
+): Promise<boolean> {
+  const now = new Date();
+  const updated = await tx
+    .update(posts)
+    .set({ ...values, editedAt: now, updatedAt: now })
+    .where(and(eq(posts.id, postId), eq(posts.authorId, authorId)))
+    .returning({ id: posts.id });
+  return updated.length > 0;
+}

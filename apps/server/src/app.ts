@@ -22,6 +22,8 @@ import { accountRoutes } from './modules/account/account.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { chatRoutes } from './modules/chats/chats.routes.js';
 import { collectionsRoutes } from './modules/collections/collections.routes.js';
+import { federationRoutes } from './modules/federation/federation.routes.js';
+import { createGlimpseFederation, startFederationQueue } from './modules/federation/federation.service.js';
 import { imageQueue } from './modules/media/media.pipeline.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { moderationRoutes } from './modules/moderation/moderation.routes.js';
@@ -129,7 +131,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       count: (dependency) => metrics.dependencyFailures.inc({ dependency }),
     }),
     lifecycle: { shuttingDown: false },
+    federation: null,
   };
+  if (config.federation) {
+    ctx.federation = createGlimpseFederation(config.federation, opts.database.db, (err) =>
+      app.log.warn({ err }, 'federation queue'),
+    );
+  }
   app.decorate('ctx', ctx);
   app.decorate('io', io);
   // An account went private (on this node or another): kept signed-out pages may show its posts.
@@ -142,6 +150,21 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerValidation(app);
   registerAuth(app);
   registerRealtime(app, io);
+  // FEDERATION=true: Fedify answers its paths before routing; off, nothing is added.
+  federationRoutes(app);
+  if (ctx.federation) {
+    const stopQueue = new AbortController();
+    let queue: Promise<void> = Promise.resolve();
+    app.addHook('onReady', () => {
+      queue = startFederationQueue(ctx, stopQueue.signal).catch((err: unknown) =>
+        app.log.error({ err }, 'federation queue stopped'),
+      );
+    });
+    app.addHook('onClose', async () => {
+      stopQueue.abort();
+      await queue;
+    });
+  }
   await registerCors(app, config);
   await registerSecurityHeaders(app, config);
   // Before the routes: each route's `config: rateLimit(name)` is picked up as it is added.

@@ -94,6 +94,8 @@ const ZEnv = z.object({
   ADMIN_EMAILS: z.string().default(''),
   SMTP_URL: ZUrl(['smtp:', 'smtps:']).optional(),
   MAIL_FROM: z.string().min(3, 'must be an address such as "Glimpse <no-reply@glimpse.example>"').optional(),
+  FEDERATION: ZBool.default(false),
+  FEDERATION_ALLOW_PRIVATE: ZBool.default(false),
 });
 
 export interface Config {
@@ -145,6 +147,19 @@ export interface Config {
   smtpUrl: string | undefined;
   /** The From of every mail: MAIL_FROM, else no-reply at PUBLIC_ORIGIN's host. */
   mailFrom: string;
+  /** ActivityPub (FEDERATION=true); null when off: no federation routes, no queue. */
+  federation: FederationConfig | null;
+}
+
+export interface FederationConfig {
+  /** PUBLIC_ORIGIN, which FEDERATION requires to be https: every actor and object URL starts with it. */
+  origin: string;
+  /**
+   * FEDERATION_ALLOW_PRIVATE: peers on loopback and private addresses may be fetched (testing
+   * only; the server warns at start). Off, such fetches are refused (no server-side request
+   * forgery through a remote actor's URLs).
+   */
+  allowPrivateAddress: boolean;
 }
 
 export interface S3Config {
@@ -177,6 +192,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.MEDIA_STORE === 's3' && !e.S3_BUCKET) problems.push('  S3_BUCKET: required when MEDIA_STORE=s3');
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
     problems.push('  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither');
+  }
+  if (e.FEDERATION && !e.PUBLIC_ORIGIN?.startsWith('https:')) {
+    problems.push(
+      "  FEDERATION: needs PUBLIC_ORIGIN set to this server's public https origin (e.g. https://glimpse.example): other servers know members by URLs under it",
+    );
   }
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   const dataDir = path.resolve(e.DATA_DIR);
@@ -227,5 +247,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom:
       e.MAIL_FROM ??
       `Glimpse <no-reply@${e.PUBLIC_ORIGIN ? new URL(e.PUBLIC_ORIGIN).hostname : 'localhost'}>`,
+    federation:
+      e.FEDERATION && e.PUBLIC_ORIGIN
+        ? { origin: new URL(e.PUBLIC_ORIGIN).origin, allowPrivateAddress: e.FEDERATION_ALLOW_PRIVATE }
+        : null,
   };
 }

@@ -1,3 +1,4 @@
+import type { Federation } from '@fedify/fedify';
 import type { Redis } from 'ioredis';
 import type { Chat, Message, Notification, ReadReceiptEvent, UnreadCounts } from '@glimpse/shared';
 import type { Config } from './config.js';
@@ -91,4 +92,6 @@ export interface AppContext {
   dependencyAnswer(err: unknown): AppError | null;
   /** Set by the SIGTERM handler: readiness answers 503 from then on. */
   lifecycle: { shuttingDown: boolean };
+  /** ActivityPub (modules/federation) when FEDERATION=true; null when off. */
+  federation: Federation<AppContext> | null;
 }

@@ -113,6 +113,11 @@ async function main(): Promise<void> {
     log.warn(
       "PUBLIC_ORIGIN is not set: share links and media URLs follow each request's Host header; set it to the address members use",
     );
+  if (config.federation?.allowPrivateAddress)
+    log.warn(
+      'FEDERATION_ALLOW_PRIVATE is on: remote servers on loopback and private addresses are fetched (for tests only; never in production)',
+    );
+  if (config.federation) log.info({ origin: config.federation.origin }, 'federation (ActivityPub) is on');
   await printDemoBanner(app.ctx, log);
 
   // Hourly: uploads never attached to a post go after a day (with files nothing else uses).

@@ -246,3 +246,6 @@ export const MAX_MENTIONS_PER_TEXT = 10;
 export const COLLECTION_TITLE_MAX_LENGTH = 60;
 export const COLLECTION_DESCRIPTION_MAX_LENGTH = 300;
 export const COLLECTIONS_LIST_MAX = 100;
+
+/** Federation (FEDERATION=true): the largest activity an inbox reads (Mastodon's own limit is 1 MiB). */
+export const FEDERATION_INBOX_MAX_BYTES = 1024 * 1024;

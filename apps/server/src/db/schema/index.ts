@@ -5,3 +5,4 @@ export * from './notifications.js';
 export * from './moderation.js';
 export * from './search.js';
 export * from './accounts.js';
+export * from './federation.js';

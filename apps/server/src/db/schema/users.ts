@@ -62,6 +62,13 @@ export const users = pgTable(
     suspendedAt: timestamp('suspended_at', { withTimezone: true, mode: 'date' }),
     suspendedUntil: timestamp('suspended_until', { withTimezone: true, mode: 'date' }),
     suspensionReason: text('suspension_reason'),
+    /**
+     * Null for a member of this server. Set (the remote server's host) for an account of another
+     * ActivityPub server (FEDERATION=true), known through `remote_actors`: such a row has no
+     * password (it can never sign in), an email under `.invalid`, and a username `name@host`
+     * (which local usernames, letters, digits and `_`, can never take).
+     */
+    domain: text('domain'),
     postsCount: integer('posts_count').notNull().default(0),
     followersCount: integer('followers_count').notNull().default(0),
     followingCount: integer('following_count').notNull().default(0),

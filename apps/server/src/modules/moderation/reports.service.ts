@@ -12,6 +12,7 @@ import {
 } from '@glimpse/shared';
 import type { AppContext, EndedSessions, Tx } from '../../context.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
+import { afterCommit, federatePostGone, postAudience } from '../federation/federation.outbox.service.js';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { fetchPage } from '../../lib/pagination.js';
@@ -253,5 +254,14 @@ export async function resolveReport(
   // A removed post, or a suspended member's posts, leave every node's kept signed-out pages
   // before the answer goes out.
   if (body.action !== 'dismiss') await ctx.events.feedPagesStale();
+  // A removed post that had left the server is deleted on the servers it went to.
+  if (body.action === 'remove' && report.targetType === 'post' && report.targetUserId) {
+    const postId = report.targetId;
+    const authorId = report.targetUserId;
+    await afterCommit(ctx, async () => {
+      if (await postAudience(ctx, postId, { ignoreRemoval: true }))
+        await federatePostGone(ctx, authorId, postId);
+    });
+  }
   return { message: MOD_MSG.reportResolved, report: toReport(report) };
 }

@@ -26,6 +26,7 @@ import {
   type StoredMediaRow,
 } from './posts.edit.repo.js';
 import { findAuthor, findCommentOfPost } from './posts.engagement.repo.js';
+import { afterCommit, federatePostChange, postAudience } from '../federation/federation.outbox.service.js';
 import { hydratePosts } from './posts.hydrate.js';
 import { toComment } from './posts.mapper.js';
 import { findPost } from './posts.repo.js';
@@ -109,6 +110,7 @@ export async function updatePost(
   urls: PublicUrls,
 ): Promise<UpdatePostResponse> {
   const now = new Date();
+  const before = await postAudience(ctx, postId);
   const mentions = await ctx.db.transaction(async (tx) => {
     const post = await lockVisiblePost(tx, postId, viewer);
     if (!post) throw new AppError('NOT_FOUND', POST_MSG.notFound);
@@ -147,6 +149,7 @@ export async function updatePost(
   });
   await ctx.events.feedPagesStale();
   await announceNotifications(ctx, mentions, urls);
+  await afterCommit(ctx, () => federatePostChange(ctx, postId, before));
 
   const row = await findPost(ctx.db, postId, viewer);
   if (!row) throw new AppError('NOT_FOUND', POST_MSG.notFound);

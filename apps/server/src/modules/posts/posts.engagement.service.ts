@@ -33,6 +33,7 @@ import {
   removeNotification,
   type NotificationChange,
 } from '../notifications/notifications.service.js';
+import { afterCommit, federateLike } from '../federation/federation.outbox.service.js';
 import { hydratePosts } from './posts.hydrate.js';
 import { toComment } from './posts.mapper.js';
 import { bumpPostCounters, countPostView, findPost, findPostPage } from './posts.repo.js';
@@ -126,6 +127,8 @@ export async function toggleLike(
     return { result: { liked: false, likesCount: row.likesCount }, change };
   });
   await announceNotifications(ctx, [change], urls);
+  // A post of another server's account: its author's server hears the Like or its Undo.
+  await afterCommit(ctx, () => federateLike(ctx, viewer.id, postId, result.liked));
   return result;
 }
 
@@ -187,4 +190,34 @@ export async function sharePost(
     return row.sharesCount;
   });
   return { sharesCount, shareUrl: `${urls.origin}/posts/${postId}` };
+}
+
+/**
+ * A Like (liked) or Undo(Like) from an account of another server (FEDERATION): the same row,
+ * counter and notification as toggleLike, only when that account may see the post. Idempotent:
+ * a repeated Like or Undo changes nothing.
+ */
+export async function likeFromElsewhere(
+  ctx: AppContext,
+  remoteId: string,
+  postId: string,
+  liked: boolean,
+  urls: PublicUrls,
+): Promise<void> {
+  const viewer: PostViewer = { id: remoteId, isAdmin: false, isModerator: false, permissions: [] };
+  const change = await ctx.db.transaction(async (tx) => {
+    await lockLikeToggle(tx, remoteId, postId);
+    if (!(await isPostVisible(tx, postId, viewer))) return null;
+    if (liked) {
+      if (!(await insertLike(tx, postId, remoteId))) return null;
+      const row = await bumpPostCounters(tx, postId, { likes: 1 });
+      if (!row) return null;
+      return createNotification(tx, { type: 'like', recipientId: row.authorId, actorId: remoteId, postId });
+    }
+    if (!(await deleteLike(tx, postId, remoteId))) return null;
+    const row = await bumpPostCounters(tx, postId, { likes: -1 });
+    if (!row) return null;
+    return removeNotification(tx, { type: 'like', recipientId: row.authorId, actorId: remoteId, postId });
+  });
+  await announceNotifications(ctx, [change], urls);
 }

@@ -30,6 +30,12 @@ import { readFeedPage, readFeedStubs, type FeedShape } from './posts.feed.js';
 import { locationColumnsOf, mediaAltTextOf } from './posts.edit.service.js';
 import { PostFragmentCache, writeFragmentPage } from './posts.fragments.js';
 import { setPostTags } from './posts.tagged.service.js';
+import {
+  afterCommit,
+  federatePostChange,
+  federatePostGone,
+  postAudience,
+} from '../federation/federation.outbox.service.js';
 import { hydratePosts } from './posts.hydrate.js';
 import { toFeedPost } from './posts.mapper.js';
 import { hotScoreOf } from './posts.hot.js';
@@ -116,6 +122,7 @@ export async function createPost(
     return { row: inserted, mentions: [...mentions, ...tagged] };
   });
   await announceNotifications(ctx, mentions, urls);
+  await afterCommit(ctx, () => federatePostChange(ctx, id, null));
 
   const [post] = await hydratePosts(ctx.db, [row], viewer, urls);
   return { message: POST_MSG.created, post: post! };
@@ -343,11 +350,13 @@ export async function deletePost(
   if (post.authorId !== viewer.id && !can(viewer, 'moderate_content')) {
     throw new AppError('FORBIDDEN', POST_MSG.notAllowedToDelete);
   }
+  const wentOut = await postAudience(ctx, postId);
   await ctx.db.transaction(async (tx) => {
     // Likes, comments, shares and media rows go with it (ON DELETE CASCADE); its uploads are
     // released (SET NULL) and may be attached again by their owner.
     if (await deletePostRow(tx, postId)) await bumpAuthorPostsCount(tx, post.authorId, -1);
   });
+  if (wentOut) await afterCommit(ctx, () => federatePostGone(ctx, post.authorId, postId));
   // Every node's kept signed-out pages, not only this one's: a deleted post leaves them at once.
   await ctx.events.feedPagesStale();
   return { message: POST_MSG.deleted };

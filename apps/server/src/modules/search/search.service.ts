@@ -12,6 +12,9 @@ import { hydratePosts } from '../posts/posts.hydrate.js';
 import { withVisiblePostsCounts, type PostViewer } from '../posts/posts.visibility.js';
 import { followedAmong } from '../users/follows.repo.js';
 import { toPublicUser } from '../users/users.mapper.js';
+import { isBlockedBetween } from '../users/blocks.repo.js';
+import { findUserById, type UserRow } from '../users/users.repo.js';
+import { looksLikeRemoteAccount, resolveRemoteAccount } from '../federation/federation.inbox.service.js';
 import {
   searchPlaces,
   searchPosts,
@@ -40,6 +43,28 @@ const POSTS_OF: Record<SearchType, typeof searchPosts> = {
   tags: searchPostsByTag,
   places: searchPostsInPlace,
 };
+
+/**
+ * FEDERATION: a search for `@user@host` (or an actor URL) on its first page resolves that account
+ * on its server and answers it first among the people, unless it is already listed. Never across
+ * a block.
+ */
+async function remoteAccountAnswer(
+  ctx: AppContext,
+  q: SearchQuery,
+  viewer: PostViewer | null,
+  listed: { id: string }[],
+): Promise<{ row: UserRow; followed: boolean } | null> {
+  if (!ctx.federation || q.page !== 1 || (q.type !== 'all' && q.type !== 'users')) return null;
+  if (!looksLikeRemoteAccount(q.q)) return null;
+  const id = await resolveRemoteAccount(ctx, q.q);
+  if (!id || listed.some((u) => u.id === id)) return null;
+  if (viewer && (await isBlockedBetween(ctx.db, viewer.id, id))) return null;
+  const row = await findUserById(ctx.db, id);
+  if (!row) return null;
+  const followed = viewer ? (await followedAmong(ctx.db, viewer.id, [id])).has(id) : false;
+  return { row, followed };
+}
 
 /**
  * GET /api/search. `results.posts` is always filled: the text's posts for `all` and `posts`, the
@@ -98,10 +123,13 @@ export async function search(
   ]);
   const posts = postsPage.items;
   const { counted: shownUsers, followed } = usersPage;
+  const remote = await remoteAccountAnswer(ctx, q, viewer, shownUsers);
   // isFollowedByUser exists only for a signed-in viewer (API.md PublicUser).
   const users = shownUsers.map((row) =>
     toPublicUser(row, urls, followed ? { isFollowedByUser: followed.has(row.id) } : {}),
   );
+  if (remote)
+    users.unshift(toPublicUser(remote.row, urls, viewer ? { isFollowedByUser: remote.followed } : {}));
 
   return {
     query: q.q,

@@ -1,4 +1,5 @@
 import { BLOCKED_LIST_MAX, MOD_MSG, USER_MSG, type BlockResult, type BlockedUsers } from '@glimpse/shared';
+import { afterCommit, federateBlock } from '../federation/federation.outbox.service.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import type { Viewer } from '../../lib/permissions.js';
@@ -15,7 +16,11 @@ import { userExists } from './users.repo.js';
  * the two members (both directions, with their counters) and of the tags of each in the other's
  * posts commit together; blocking twice is a no-op.
  */
-export async function blockUser(ctx: AppContext, viewer: Viewer, targetId: string): Promise<BlockResult> {
+export async function blockUser(
+  ctx: AppContext,
+  viewer: Pick<Viewer, 'id'>,
+  targetId: string,
+): Promise<BlockResult> {
   if (targetId === viewer.id) throw new AppError('VALIDATION', MOD_MSG.cannotBlockSelf);
   await ctx.db.transaction(async (tx) => {
     if (!(await userExists(tx, targetId))) throw new AppError('NOT_FOUND', USER_MSG.userNotFound);
@@ -32,16 +37,23 @@ export async function blockUser(ctx: AppContext, viewer: Viewer, targetId: strin
     // Neither stays tagged in the other's posts (tags are never across a block).
     await deleteTagsBetween(tx, viewer.id, targetId);
   });
+  // An account of another server hears it (FEDERATION): its server stops showing it the member.
+  await afterCommit(ctx, () => federateBlock(ctx, viewer.id, targetId, true));
   return { message: MOD_MSG.blocked, blocked: true };
 }
 
 /** DELETE /api/users/{id}/block: follows are not restored. Unblocking one never blocked is a no-op. */
-export async function unblockUser(ctx: AppContext, viewer: Viewer, targetId: string): Promise<BlockResult> {
+export async function unblockUser(
+  ctx: AppContext,
+  viewer: Pick<Viewer, 'id'>,
+  targetId: string,
+): Promise<BlockResult> {
   if (targetId === viewer.id) throw new AppError('VALIDATION', MOD_MSG.cannotBlockSelf);
   const removed = await deleteBlock(ctx.db, viewer.id, targetId);
   if (!removed && !(await userExists(ctx.db, targetId))) {
     throw new AppError('NOT_FOUND', USER_MSG.userNotFound);
   }
+  if (removed) await afterCommit(ctx, () => federateBlock(ctx, viewer.id, targetId, false));
   return { message: MOD_MSG.unblocked, blocked: false };
 }
 

@@ -156,9 +156,19 @@ export async function lockFollowToggle(tx: DbOrTx, followerId: string, followeeI
   await lockKey(tx, `follow:${followerId}:${followeeId}`);
 }
 
-/** The member to follow, if any, and whether their account is private. */
-export async function findFollowTarget(db: DbOrTx, id: string): Promise<{ isPrivate: boolean } | undefined> {
-  const [row] = await db.select({ isPrivate: users.isPrivate }).from(users).where(eq(users.id, id)).limit(1);
+/**
+ * The member to follow, if any, whether their account is private, and their server when it is
+ * another one (`domain`, FEDERATION).
+ */
+export async function findFollowTarget(
+  db: DbOrTx,
+  id: string,
+): Promise<{ isPrivate: boolean; domain: string | null } | undefined> {
+  const [row] = await db
+    .select({ isPrivate: users.isPrivate, domain: users.domain })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
   return row;
 }
 

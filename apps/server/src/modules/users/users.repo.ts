@@ -1,4 +1,4 @@
-import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { insertedRow } from '../../lib/db-errors.js';
@@ -24,8 +24,14 @@ export type PublicUserRow = Omit<
   | 'permissions'
   | 'isAdmin'
   | 'isModerator'
+  | 'domain'
 > &
-  Partial<Pick<UserRow, 'email' | 'phoneNumber' | 'preferences' | 'permissions' | 'isAdmin' | 'isModerator'>>;
+  Partial<
+    Pick<
+      UserRow,
+      'email' | 'phoneNumber' | 'preferences' | 'permissions' | 'isAdmin' | 'isModerator' | 'domain'
+    >
+  >;
 
 export type AuthorRow = Pick<
   UserRow,
@@ -121,7 +127,8 @@ export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRo
   const [row] = await db
     .select()
     .from(users)
-    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    // Accounts of other servers (FEDERATION) have no mailbox here.
+    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, isNull(users.domain)))
     .limit(1);
   return row;
 }

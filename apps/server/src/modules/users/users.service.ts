@@ -17,7 +17,7 @@ import { isSuspendedNow } from './suspension.js';
 import type { PublicUrls } from '../../lib/public-urls.js';
 import { countVisiblePostsBy, withVisiblePostsCounts } from '../posts/posts.visibility.js';
 import { announceNotifications } from '../notifications/notifications.service.js';
-import { acceptWaitingRequests } from './follow-requests.service.js';
+import { acceptWaitingRequests, sendRemoteAccepts } from './follow-requests.service.js';
 import {
   hasFollowRequest,
   isFollowing,
@@ -154,17 +154,18 @@ async function writeProfile(
   urls: PublicUrls,
 ): Promise<UserRow> {
   try {
-    const { row, notified } = await ctx.db.transaction(async (tx) => {
+    const { row, notified, remoteAccepts } = await ctx.db.transaction(async (tx) => {
       if (changes.isPrivate === false) await lockPrivacyOf(tx, id);
       const updated = await updateUser(tx, id, changes);
       if (!updated) throw new AppError('NOT_FOUND', USER_MSG.userNotFound);
-      if (changes.isPrivate !== false) return { row: updated, notified: [] };
-      const notified = await acceptWaitingRequests(tx, id);
+      if (changes.isPrivate !== false) return { row: updated, notified: [], remoteAccepts: [] };
+      const { changes: notified, remoteAccepts } = await acceptWaitingRequests(tx, id);
       // The accepted requests moved the followers count: answer the row as it is now.
-      return { row: (await findUserById(tx, id)) ?? updated, notified };
+      return { row: (await findUserById(tx, id)) ?? updated, notified, remoteAccepts };
     });
     if (changes.isPrivate === true) await ctx.events.feedPagesStale();
     await announceNotifications(ctx, notified, urls);
+    await sendRemoteAccepts(ctx, id, remoteAccepts);
     return row;
   } catch (err) {
     const constraint = uniqueViolation(err);

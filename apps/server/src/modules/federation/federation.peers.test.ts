@@ -1,0 +1,252 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  FollowResult,
+  FollowStatus,
+  Post,
+  PublicUser,
+  SearchResponse,
+  UploadedMedia,
+} from '@glimpse/shared';
+import { multipart, solidImage } from '../media/media.fixtures.js';
+import { createPostViaApi } from '../posts/posts.fixtures.js';
+import {
+  makeTestCertificates,
+  startFederationPeer,
+  trustTestCa,
+  type FederationPeer,
+} from '../../test/federation-peers.js';
+import { seedUser, type SeededUser } from '../../test/harness.js';
+
+/** Two Glimpse instances federating over https (ports from the 5300-5399 range given to this suite). */
+const PORT_A = Number(process.env.FEDERATION_TEST_PORT_A ?? 5301);
+const PORT_B = Number(process.env.FEDERATION_TEST_PORT_B ?? 5302);
+
+let a: FederationPeer;
+let b: FederationPeer;
+
+beforeAll(async () => {
+  const certs = makeTestCertificates();
+  trustTestCa(certs.ca);
+  [a, b] = await Promise.all([startFederationPeer(PORT_A, certs), startFederationPeer(PORT_B, certs)]);
+}, 60_000);
+afterAll(async () => {
+  await Promise.all([a?.close(), b?.close()]);
+});
+
+/** Polls `check` until it returns a value (not undefined/false): the other server acts on its own time. */
+async function until<T>(
+  what: string,
+  check: () => Promise<T | undefined | false>,
+  timeoutMs = 30_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function searchOn(peer: FederationPeer, viewer: SeededUser, q: string): Promise<PublicUser[]> {
+  const res = await peer.t.app.inject({
+    method: 'GET',
+    url: `/api/search?q=${encodeURIComponent(q)}&type=users`,
+    headers: viewer.auth,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<SearchResponse>().results.users;
+}
+
+const followOn = async (peer: FederationPeer, viewer: SeededUser, id: string) => {
+  const res = await peer.t.app.inject({
+    method: 'POST',
+    url: `/api/users/${id}/follow`,
+    headers: viewer.auth,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<FollowResult>();
+};
+
+const statusOn = async (peer: FederationPeer, viewer: SeededUser, id: string) => {
+  const res = await peer.t.app.inject({
+    method: 'GET',
+    url: `/api/users/${id}/follow-status`,
+    headers: viewer.auth,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<FollowStatus>();
+};
+
+const followersCountOn = async (peer: FederationPeer, username: string) => {
+  const res = await peer.t.app.inject({ method: 'GET', url: `/api/users/profile/${username}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<PublicUser>().stats.followersCount;
+};
+
+async function uploadOn(peer: FederationPeer, user: SeededUser, alt: string): Promise<UploadedMedia> {
+  const body = multipart([{ data: await solidImage(640, 480) }]);
+  const res = await peer.t.app.inject({
+    method: 'POST',
+    url: '/api/posts/upload-media',
+    headers: { ...user.auth, ...body.headers },
+    payload: body.payload,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return { ...res.json<{ media: UploadedMedia[] }>().media[0]!, altText: alt } as UploadedMedia;
+}
+
+const followingFeedOn = async (peer: FederationPeer, viewer: SeededUser) => {
+  const res = await peer.t.app.inject({
+    method: 'GET',
+    url: '/api/posts?following=true',
+    headers: viewer.auth,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ posts: Post[] }>().posts;
+};
+
+describe('two Glimpse instances federate', () => {
+  it('a member finds an account elsewhere by @user@host, follows it (pending until the Accept), then unfollows', async () => {
+    const alice = await seedUser(a.t, { username: 'alice' });
+    const bob = await seedUser(b.t, { username: 'bob', displayName: 'Bob B', bio: 'Hi <there>' });
+
+    const found = await searchOn(a, alice, `@bob@${b.host}`);
+    const remoteBob = found[0]!;
+    expect(remoteBob).toMatchObject({
+      username: `bob@${b.host}`,
+      profile: { displayName: 'Bob B', bio: 'Hi <there>' },
+      isFollowedByUser: false,
+    });
+    // The same account again (and by its actor URL): one row, the same id.
+    expect((await searchOn(a, alice, `bob@${b.host}`))[0]!.id).toBe(remoteBob.id);
+    expect((await searchOn(a, alice, `${b.origin}/ap/users/${bob.id}`))[0]!.id).toBe(remoteBob.id);
+
+    expect(await followOn(a, alice, remoteBob.id)).toMatchObject({ following: false, requested: true });
+    // B's inbox gets the Follow, accepts it (bob is public) and A's inbox gets the Accept.
+    await until('B to count alice as a follower', async () => (await followersCountOn(b, 'bob')) === 1);
+    const accepted = await until('A to see the Accept', async () => {
+      const s = await statusOn(a, alice, remoteBob.id);
+      return s.following ? s : undefined;
+    });
+    expect(accepted).toEqual({ following: true, requested: false });
+    // Its profile answers here by its handle, with the follow counted.
+    const profile = await a.t.app.inject({
+      method: 'GET',
+      url: `/api/users/profile/${encodeURIComponent(`bob@${b.host}`)}`,
+      headers: alice.auth,
+    });
+    expect(profile.statusCode, profile.body).toBe(200);
+    expect(profile.json<PublicUser>()).toMatchObject({
+      id: remoteBob.id,
+      username: `bob@${b.host}`,
+      stats: { followersCount: 1 },
+    });
+
+    // B shows alice (an account of A) among bob's followers, and bob got a notification.
+    const followers = (await b.t.database.db.execute(
+      sql`select u.username, u.domain from follows f join users u on u.id = f.follower_id where f.followee_id = ${bob.id}`,
+    )) as unknown as { rows: { username: string; domain: string }[] };
+    expect(followers.rows).toEqual([{ username: `alice@${a.host}`, domain: a.host }]);
+    const notes = await b.t.app.inject({ method: 'GET', url: '/api/notifications', headers: bob.auth });
+    expect(JSON.stringify(notes.json())).toContain('follow');
+
+    // Unfollow: an Undo(Follow) takes alice off bob's followers on B.
+    expect(await followOn(a, alice, remoteBob.id)).toMatchObject({ following: false, requested: false });
+    await until('B to drop the follow', async () => (await followersCountOn(b, 'bob')) === 0);
+  }, 90_000);
+
+  it('following a private account elsewhere waits for its member to approve the request', async () => {
+    const dan = await seedUser(a.t, { username: 'dan' });
+    const carol = await seedUser(b.t, { username: 'carol', isPrivate: true });
+    const [remoteCarol] = await searchOn(a, dan, `@carol@${b.host}`);
+    expect(remoteCarol!.isPrivate).toBe(true);
+    expect(await followOn(a, dan, remoteCarol!.id)).toMatchObject({ following: false, requested: true });
+
+    const request = await until('B to list the follow request', async () => {
+      const res = await b.t.app.inject({
+        method: 'GET',
+        url: '/api/users/me/follow-requests',
+        headers: carol.auth,
+      });
+      const requests = res.json<{ requests: { user: PublicUser }[] }>().requests;
+      return requests.find((r) => r.user.username === `dan@${a.host}`);
+    });
+    expect(await statusOn(a, dan, remoteCarol!.id)).toEqual({ following: false, requested: true });
+
+    const accept = await b.t.app.inject({
+      method: 'POST',
+      url: `/api/users/me/follow-requests/${request.user.id}/accept`,
+      headers: carol.auth,
+    });
+    expect(accept.statusCode, accept.body).toBe(200);
+    await until('A to see the Accept', async () => (await statusOn(a, dan, remoteCarol!.id)).following);
+  }, 90_000);
+
+  it('a public post reaches followers elsewhere with its image re-encoded here; friends-only posts never leave; likes go back; a delete follows it', async () => {
+    const erin = await seedUser(a.t, { username: 'erin' });
+    const finn = await seedUser(b.t, { username: 'finn' });
+    const [remoteFinn] = await searchOn(a, erin, `@finn@${b.host}`);
+    await followOn(a, erin, remoteFinn!.id);
+    await until('the Accept', async () => (await statusOn(a, erin, remoteFinn!.id)).following);
+
+    const image = await uploadOn(b, finn, 'A red square');
+    const post = await createPostViaApi(b.t, finn, {
+      title: 'Harbour at dusk',
+      content: 'Boats #sea',
+      privacy: 'public',
+      media: { images: [{ url: image.url, altText: 'A red square', caption: '' }] },
+    });
+    await createPostViaApi(b.t, finn, {
+      title: 'Friends only',
+      content: 'not for elsewhere',
+      privacy: 'friends',
+    });
+    await createPostViaApi(b.t, finn, {
+      title: 'For followers',
+      content: 'followers see this',
+      privacy: 'followers',
+    });
+
+    const arrived = await until("the public and followers posts in erin's Following feed", async () => {
+      const feed = await followingFeedOn(a, erin);
+      return feed.length >= 2 ? feed : undefined;
+    });
+    const titles = arrived.map((p) => p.title).sort();
+    expect(titles).toEqual(['For followers', 'Harbour at dusk']);
+    const harbour = arrived.find((p) => p.title === 'Harbour at dusk')!;
+    expect(harbour.author.username).toBe(`finn@${b.host}`);
+    expect(harbour.content).toContain('Boats #sea');
+    expect(harbour.tags).toContain('sea');
+    expect(harbour.privacy).toBe('public');
+    // The image was fetched once and stored by A's own pipeline: A's origin, A's variants.
+    const img = harbour.media.images[0]!;
+    expect(img.url.startsWith(`${a.origin}/media/`)).toBe(true);
+    expect(img.altText).toBe('A red square');
+    expect(img.width).toBe(640);
+    expect(img.variants!.length).toBeGreaterThan(0);
+
+    // A like on A reaches B (Like to finn's inbox), its undo too.
+    const likesOnB = async () =>
+      (await b.t.app.inject({ method: 'GET', url: `/api/posts/${post.id}`, headers: finn.auth })).json<Post>()
+        .likesCount;
+    const like = await a.t.app.inject({
+      method: 'POST',
+      url: `/api/posts/${harbour.id}/like`,
+      headers: erin.auth,
+    });
+    expect(like.statusCode, like.body).toBe(200);
+    await until('the like to reach B', async () => (await likesOnB()) === 1);
+    await a.t.app.inject({ method: 'POST', url: `/api/posts/${harbour.id}/like`, headers: erin.auth });
+    await until('the unlike to reach B', async () => (await likesOnB()) === 0);
+
+    // Deleting on B deletes it on A.
+    const del = await b.t.app.inject({ method: 'DELETE', url: `/api/posts/${post.id}`, headers: finn.auth });
+    expect(del.statusCode, del.body).toBe(200);
+    await until('the delete to reach A', async () => {
+      const feed = await followingFeedOn(a, erin);
+      return feed.every((p) => p.title !== 'Harbour at dusk');
+    });
+  }, 90_000);
+});

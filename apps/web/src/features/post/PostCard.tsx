@@ -110,7 +110,9 @@ export function PostCard({ post, onOpen, onFollow, priority = 'lazy', className 
             <SaveButton post={post} className={styles.save} savedClassName={styles.saved} size={18} />
           )}
           {isOwnPost && <OwnPostMenu postId={post.id} className={styles.ownMenu} withSaveToCollection />}
-          {isAuthenticated && !isOwnPost && <PostCardMenu postId={post.id} className={styles.ownMenu} />}
+          {isAuthenticated && !isOwnPost && (
+            <PostCardMenu postId={post.id} className={cx(styles.ownMenu, styles.othersMenu)} />
+          )}
         </div>
         <PostStats post={post} className={styles.stats} />
       </div>

@@ -69,6 +69,12 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+  // A write cut off by a crash leaves a temporary file beside the media: gone before this process
+  // writes any (the first start's demo photos, below) or takes uploads.
+  if (config.mediaStore === 'local') {
+    const removed = await sweepLocalLeftovers(config.mediaDir);
+    if (removed > 0) log.info({ removed }, 'removed temporary media files left by an earlier run');
+  }
   const demoImages = startDemoImages(config);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -96,12 +102,6 @@ async function main(): Promise<void> {
       reported = true;
     });
     redis.on('ready', () => (reported = false));
-  }
-
-  // A write cut off by a crash leaves a temporary file beside the media: gone before uploads start.
-  if (config.mediaStore === 'local') {
-    const removed = await sweepLocalLeftovers(config.mediaDir);
-    if (removed > 0) log.info({ removed }, 'removed temporary media files left by an earlier run');
   }
 
   const app = await buildApp({ config, database, jwtSecret, redis, logger: log });

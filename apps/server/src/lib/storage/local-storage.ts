@@ -94,8 +94,9 @@ export function createLocalStorage(root: string, opts: LocalStorageOptions = {})
       // final name, and once put() resolves (and the upload is acknowledged) the file and its name
       // survive a crash or a power cut. A failed write (a full disk) leaves no temporary file.
       const tmp = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
-      const handle = await fsp.open(tmp, 'wx');
+      writing.add(tmp);
       try {
+        const handle = await fsp.open(tmp, 'wx');
         try {
           await io.write(handle, data);
           await io.syncFile(handle);
@@ -106,6 +107,8 @@ export function createLocalStorage(root: string, opts: LocalStorageOptions = {})
       } catch (err) {
         await fsp.rm(tmp, { force: true });
         throw err;
+      } finally {
+        writing.delete(tmp);
       }
       await io.syncDir(dir);
       return urlOf(key);
@@ -149,6 +152,14 @@ export function createLocalStorage(root: string, opts: LocalStorageOptions = {})
 }
 
 /**
+ * The temporary files this process is writing now. The sweep below counts a file with this
+ * process's pid as an earlier run's leftover (a container's server is pid 1 every time), so it
+ * must know which of them are live: the first start writes its demo photos while the database
+ * starts, and a sweep that removed one of them crashed `npm start` (ENOENT at the rename).
+ */
+const writing = new Set<string>();
+
+/**
  * Removes temporary files a crashed writer left (a write cut off by a kill or a power cut): those
  * of processes that are gone, of this very process (at start it has written nothing yet: a
  * leftover with its pid is from an earlier run), and any older than a day. Run at start, before
@@ -170,6 +181,7 @@ export async function sweepLocalLeftovers(root: string): Promise<number> {
       const match = TMP_PATTERN.exec(name) ?? (name.endsWith('.tmp') ? [name, '0'] : null);
       if (!match) continue;
       const file = path.join(root, shard, name);
+      if (writing.has(path.resolve(file))) continue;
       const pid = Number(match[1]);
       const stale = pid === process.pid || !isProcessAlive(pid) || (await fsp.stat(file)).mtimeMs < dayAgo;
       if (stale) {

@@ -175,6 +175,35 @@ describe('the local disk', () => {
     expect(fs.readdirSync(shard).sort()).toEqual([names.liveWriter, names.media].sort());
     fs.rmSync(path.dirname(shard), { recursive: true, force: true });
   });
+
+  it('a sweep keeps the temporary file of a write this process has under way (the first start’s demo photos)', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'glimpse-sweep-live-'));
+    let inSync!: () => void;
+    const syncing = new Promise<void>((resolve) => (inSync = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    // The real write path, held between the write and its sync: the temporary file is on disk.
+    const storage = createLocalStorage(root, {
+      io: {
+        ...REAL_WRITE_IO,
+        async syncFile(handle) {
+          inSync();
+          await released;
+          await REAL_WRITE_IO.syncFile(handle);
+        },
+      },
+    });
+    const key = `cd${'1'.repeat(62)}-orig.webp`;
+    const put = storage.put(key, Buffer.from('photo'));
+    await syncing;
+    expect(fs.readdirSync(path.join(root, 'cd'))).toEqual([expect.stringMatching(/\.tmp$/)]);
+    expect(await sweepLocalLeftovers(root)).toBe(0);
+    release();
+    await put;
+    expect(fs.readdirSync(path.join(root, 'cd'))).toEqual([key]);
+    expect(fs.readFileSync(path.join(root, 'cd', key), 'utf8')).toBe('photo');
+    fs.rmSync(root, { recursive: true, force: true });
+  });
 });
 
 describe('a disk below MIN_FREE_DISK_MB', () => {

@@ -194,7 +194,7 @@ describe('the local disk', () => {
       },
     });
     const key = `cd${'1'.repeat(62)}-orig.webp`;
-    const put = storage.put(key, Buffer.from('photo'));
+    const put = storage.put(key, Buffer.from('photo'), 'image/webp');
     await syncing;
     expect(fs.readdirSync(path.join(root, 'cd'))).toEqual([expect.stringMatching(/\.tmp$/)]);
     expect(await sweepLocalLeftovers(root)).toBe(0);

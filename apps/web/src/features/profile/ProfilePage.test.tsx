@@ -64,11 +64,8 @@ describe('ProfilePage routing', () => {
     expect(screen.getByRole('button', { name: 'Follow' })).toHaveAttribute('aria-pressed', 'false');
     expect(screen.getByRole('button', { name: 'Message' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Settings' })).not.toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
-      'Posts',
-      'Collections',
-      'Tagged',
-    ]);
+    // SPEC §6: Liked and Tagged are the owner's tabs only.
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Posts', 'Collections']);
   });
 });
 

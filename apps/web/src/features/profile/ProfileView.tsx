@@ -13,14 +13,13 @@ import { TaggedPostsTab } from './TaggedPostsTab';
 
 export type ProfileTab = 'posts' | 'saved' | 'collections' | 'liked' | 'tagged';
 
-/** Anyone's Tagged tab lists the posts the viewer may see (issue 30). */
+/** Someone else's profile: SPEC §6 gives the Liked and Tagged tabs to the owner only. */
 const PUBLIC_TABS: ReadonlyArray<TabItem<ProfileTab>> = [
   { id: 'posts', label: 'Posts' },
   { id: 'collections', label: 'Collections' },
-  { id: 'tagged', label: TAG_PEOPLE_TEXT.taggedTab },
 ];
 
-/** SPEC §6: Liked is the owner's own; so is Saved (saves are private, issue 30). */
+/** SPEC §6: Liked and Tagged are the owner's own; so is Saved (saves are private, issue 30). */
 const OWN_TABS: ReadonlyArray<TabItem<ProfileTab>> = [
   { id: 'posts', label: 'Posts' },
   { id: 'saved', label: SAVE_TEXT.savedTab },
@@ -71,7 +70,7 @@ export function ProfileView({ profile, isOwn }: ProfileViewProps) {
           {tab === 'collections' && <CollectionsTab userId={profile.id} isOwn={isOwn} />}
           {tab === 'saved' && <SavedPostsTab />}
           {tab === 'liked' && <LikedPostsTab />}
-          {tab === 'tagged' && <TaggedPostsTab userId={profile.id} isOwn={isOwn} />}
+          {tab === 'tagged' && <TaggedPostsTab userId={profile.id} />}
         </div>
       </section>
     </div>

@@ -8,11 +8,13 @@ import styles from './ProfilePage.module.css';
 
 export interface TaggedPostsTabProps {
   userId: string;
-  isOwn: boolean;
 }
 
-/** The Tagged tab: posts the member is tagged in, newest tag first, what the viewer may see. */
-export function TaggedPostsTab({ userId, isOwn }: TaggedPostsTabProps) {
+/**
+ * The owner's Tagged tab (SPEC §6): posts the member is tagged in, newest tag first, those they
+ * may see.
+ */
+export function TaggedPostsTab({ userId }: TaggedPostsTabProps) {
   const query = useTaggedPostsInfiniteQuery(userId);
   const posts = flattenPosts(query.data);
 
@@ -20,13 +22,7 @@ export function TaggedPostsTab({ userId, isOwn }: TaggedPostsTabProps) {
   if (query.isError && posts.length === 0)
     return <ErrorState message={TEXT.taggedFailed} onRetry={() => void query.refetch()} />;
   if (posts.length === 0)
-    return (
-      <EmptyState
-        headingLevel={3}
-        title={TEXT.taggedEmpty}
-        message={isOwn ? TEXT.taggedEmptyOwn : TEXT.taggedEmptyOther}
-      />
-    );
+    return <EmptyState headingLevel={3} title={TEXT.taggedEmpty} message={TEXT.taggedEmptyOwn} />;
 
   return (
     <div className={styles.postsPanel}>

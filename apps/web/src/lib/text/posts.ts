@@ -58,7 +58,6 @@ export const TAG_PEOPLE_TEXT = {
   taggedTab: 'Tagged',
   taggedEmpty: 'No tagged posts yet',
   taggedEmptyOwn: 'When people tag you in their posts, they show up here.',
-  taggedEmptyOther: 'Posts this member is tagged in show up here.',
   taggedLoading: 'Loading tagged posts...',
   taggedFailed: 'Failed to load tagged posts.',
   loadMore: 'Load More Tagged Posts',

@@ -65,6 +65,8 @@ export function PostCard({ post, onOpen, onFollow, priority = 'lazy', className 
 
   return (
     <article className={cx(styles.card, className)} data-post-card="">
+      {/* Someone else's post: Save to collection and Report, in a corner (the byline keeps its room). */}
+      {isAuthenticated && !isOwnPost && <PostCardMenu postId={post.id} className={styles.othersMenu} />}
       {post.media.images.length > 0 && (
         <CardCarousel
           images={post.media.images}
@@ -110,9 +112,6 @@ export function PostCard({ post, onOpen, onFollow, priority = 'lazy', className 
             <SaveButton post={post} className={styles.save} savedClassName={styles.saved} size={18} />
           )}
           {isOwnPost && <OwnPostMenu postId={post.id} className={styles.ownMenu} withSaveToCollection />}
-          {isAuthenticated && !isOwnPost && (
-            <PostCardMenu postId={post.id} className={cx(styles.ownMenu, styles.othersMenu)} />
-          )}
         </div>
         <PostStats post={post} className={styles.stats} />
       </div>

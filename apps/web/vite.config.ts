@@ -155,13 +155,17 @@ const PURE_MODULES = [
 ];
 
 /**
- * TanStack Query and the few app modules every screen's data goes through, in one chunk: left to
- * itself the bundler cut them into four small chunks by which screens share them, each one more
- * request on a visitor's first load of /home (e2e/phone/phone-layout.spec.ts counts them).
+ * React, React DOM, React Router, TanStack Query and the few app modules every screen's data goes
+ * through, in one chunk: left to itself the bundler cut them into four small chunks by which
+ * screens share them, each one more request on a visitor's first load of /home
+ * (e2e/phone/phone-layout.spec.ts counts them). One file also compresses better than three: the
+ * libraries in the entry and Router's chunk apart cost 1 kB more brotli (the import and export
+ * lists between them, and no shared window) (bench/README.md, "Issue 29").
  */
 const CORE_MODULES = new RegExp(
   [
     '/node_modules/@tanstack/',
+    '/node_modules/(react|react-dom|react-router|scheduler)/',
     '/src/api/http\\.ts$',
     '/src/api/queries/(posts|cache-patch)\\.ts$',
     '/src/lib/(text/common|token-storage)\\.ts$',

@@ -169,7 +169,7 @@ const CORE_MODULES = new RegExp(
     '/src/api/http\\.ts$',
     '/src/api/queries/(posts|cache-patch)\\.ts$',
     '/src/lib/(text/common|token-storage)\\.ts$',
-    '/packages/shared/src/(constants|format|messages/realtime)\\.ts$',
+    '/packages/shared/src/(constants|format-card|messages/realtime)\\.ts$',
   ].join('|'),
 );
 

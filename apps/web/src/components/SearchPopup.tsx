@@ -14,7 +14,7 @@ import { SEARCH_BOX_TEXT } from '../lib/text';
 import { Avatar } from './Avatar';
 import { CloseIcon } from './icons';
 import type { SearchBoxProps } from './SearchBox';
-import styles from './SearchBox.module.css';
+import styles from './SearchPopup.module.css';
 
 /** Typing pauses this long before suggestions are asked for. */
 export const SUGGEST_DELAY_MS = 150;

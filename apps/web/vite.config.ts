@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './build/precompress.ts';
@@ -95,6 +96,30 @@ function reactRouterProduction(mode: string): { find: RegExp; replacement: strin
   return [{ find: /^react-router$/, replacement: path.join(dist, 'index.mjs') }];
 }
 
+/**
+ * React Router's production build declares its components by calling `forwardRef` (unannotated)
+ * and then sets their `displayName`: both side effects to a bundler, which so keeps <Form> and
+ * unstable_HistoryRouter, never used here, with what they call (useSubmit, the form submission
+ * helpers: ~3 kB minified) in every first load. Marked pure, and without the names (React reads
+ * them in development builds only), the unused ones are left out like any unused function.
+ */
+function reactRouterPureComponents(): Plugin {
+  return {
+    name: 'glimpse:react-router-pure-components',
+    apply: 'build',
+    transform: {
+      filter: { id: /[\\/]react-router[\\/]dist[\\/]production[\\/]chunk-[\w-]+\.mjs$/ },
+      handler(code) {
+        // Same lines, same line count: the source map stays right to the line.
+        const next = code
+          .replace(/= (React\d*)\.forwardRef\(/g, '= /* @__PURE__ */ $1.forwardRef(')
+          .replace(/^[\w$]+\.displayName = "[^"\n]*";$/gm, '');
+        return next === code ? null : { code: next, map: null };
+      },
+    },
+  };
+}
+
 /** What a chunking function may ask of the module graph (Rolldown's ChunkingContext). */
 interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[] } | null;
@@ -184,7 +209,7 @@ function coreChunk() {
 export default defineConfig(({ mode, isSsrBuild }) => ({
   // The server's renderer (src/entry-server.tsx -> dist-ssr/) is imported by the server, never
   // sent: no precompressed copies, no public files (the PWA plugin stays for its virtual modules).
-  plugins: isSsrBuild ? [react(), pwa] : [react(), pwa, precompress()],
+  plugins: isSsrBuild ? [react(), pwa] : [react(), pwa, reactRouterPureComponents(), precompress()],
   publicDir: isSsrBuild ? false : 'public',
   resolve: {
     alias: reactRouterProduction(mode),

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './build/precompress.ts';
@@ -95,6 +96,30 @@ function reactRouterProduction(mode: string): { find: RegExp; replacement: strin
   return [{ find: /^react-router$/, replacement: path.join(dist, 'index.mjs') }];
 }
 
+/**
+ * React Router's production build declares its components by calling `forwardRef` (unannotated)
+ * and then sets their `displayName`: both side effects to a bundler, which so keeps <Form> and
+ * unstable_HistoryRouter, never used here, with what they call (useSubmit, the form submission
+ * helpers: ~3 kB minified) in every first load. Marked pure, and without the names (React reads
+ * them in development builds only), the unused ones are left out like any unused function.
+ */
+function reactRouterPureComponents(): Plugin {
+  return {
+    name: 'glimpse:react-router-pure-components',
+    apply: 'build',
+    transform: {
+      filter: { id: /[\\/]react-router[\\/]dist[\\/]production[\\/]chunk-[\w-]+\.mjs$/ },
+      handler(code) {
+        // Same lines, same line count: the source map stays right to the line.
+        const next = code
+          .replace(/= (React\d*)\.forwardRef\(/g, '= /* @__PURE__ */ $1.forwardRef(')
+          .replace(/^[\w$]+\.displayName = "[^"\n]*";$/gm, '');
+        return next === code ? null : { code: next, map: null };
+      },
+    },
+  };
+}
+
 /** What a chunking function may ask of the module graph (Rolldown's ChunkingContext). */
 interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[] } | null;
@@ -155,17 +180,21 @@ const PURE_MODULES = [
 ];
 
 /**
- * TanStack Query and the few app modules every screen's data goes through, in one chunk: left to
- * itself the bundler cut them into four small chunks by which screens share them, each one more
- * request on a visitor's first load of /home (e2e/phone/phone-layout.spec.ts counts them).
+ * React, React DOM, React Router, TanStack Query and the few app modules every screen's data goes
+ * through, in one chunk: left to itself the bundler cut them into four small chunks by which
+ * screens share them, each one more request on a visitor's first load of /home
+ * (e2e/phone/phone-layout.spec.ts counts them). One file also compresses better than three: the
+ * libraries in the entry and Router's chunk apart cost 1 kB more brotli (the import and export
+ * lists between them, and no shared window) (bench/README.md, "Issue 29").
  */
 const CORE_MODULES = new RegExp(
   [
     '/node_modules/@tanstack/',
+    '/node_modules/(react|react-dom|react-router|scheduler)/',
     '/src/api/http\\.ts$',
     '/src/api/queries/(posts|cache-patch)\\.ts$',
     '/src/lib/(text/common|token-storage)\\.ts$',
-    '/packages/shared/src/(constants|format|messages/realtime)\\.ts$',
+    '/packages/shared/src/(constants|format-card|messages/realtime)\\.ts$',
   ].join('|'),
 );
 
@@ -180,7 +209,7 @@ function coreChunk() {
 export default defineConfig(({ mode, isSsrBuild }) => ({
   // The server's renderer (src/entry-server.tsx -> dist-ssr/) is imported by the server, never
   // sent: no precompressed copies, no public files (the PWA plugin stays for its virtual modules).
-  plugins: isSsrBuild ? [react(), pwa] : [react(), pwa, precompress()],
+  plugins: isSsrBuild ? [react(), pwa] : [react(), pwa, reactRouterPureComponents(), precompress()],
   publicDir: isSsrBuild ? false : 'public',
   resolve: {
     alias: reactRouterProduction(mode),

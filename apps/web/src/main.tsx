@@ -6,14 +6,14 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, loadFirstRoute, readHandedOverState } from './app/App';
 import { setHydrating } from './lib/hydration';
 import { startReloadAtTop } from './lib/scroll-memory';
-import { watchTheme } from './lib/theme';
 import './styles/global.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');
 
-// theme-init.js painted the first frame; from here the app keeps the theme right.
-watchTheme();
+// theme-init.js painted the first frame with the stored choice; from here the app keeps the theme
+// right (the system switching, another tab). Only a change needs it: not in the first load.
+void import('./lib/theme').then(({ watchTheme }) => watchTheme());
 startReloadAtTop();
 
 // A page the server rendered (modules/pages on the server, entry-server.tsx) comes with the

@@ -6,6 +6,7 @@
 //
 // The catalogue is split by subject, so the web app's first page carries only the parts it shows
 // (this package declares no side effects: bundlers follow these re-exports).
+export * from './messages/first-screen.js';
 export * from './messages/common.js';
 export * from './messages/content.js';
 export * from './messages/account.js';

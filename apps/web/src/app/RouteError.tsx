@@ -1,4 +1,4 @@
-import { MSG } from '@glimpse/shared';
+import { UNEXPECTED_ERROR } from '@glimpse/shared';
 import { useEffect } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { Button } from '../components/Button';
@@ -14,7 +14,7 @@ function describe(error: unknown): { title: string; message: string } {
   if (isRouteErrorResponse(error)) {
     return { title: COMMON_TEXT.somethingWentWrong, message: `${error.status} ${error.statusText}`.trim() };
   }
-  return { title: COMMON_TEXT.somethingWentWrong, message: MSG.unexpectedError };
+  return { title: COMMON_TEXT.somethingWentWrong, message: UNEXPECTED_ERROR };
 }
 
 /**

@@ -62,7 +62,8 @@ describe('the navigation search box', () => {
     const { user, router } = renderApp('/home');
     await screen.findByRole('heading', { level: 1, name: 'Home' });
     await user.click(field());
-    const list = screen.getByRole('listbox', { name: 'Recent searches' });
+    // The list's code loads on the first opening (SearchPopup.tsx).
+    const list = await screen.findByRole('listbox', { name: 'Recent searches' });
     expect(
       within(list)
         .getAllByRole('option')

@@ -1,6 +1,7 @@
 /** Validation and the general errors of every call. Part of the catalogue in ../messages.ts (import from there). */
 
 import { MAX_PAGE_LIMIT } from '../constants.js';
+import { AUTHENTICATION_REQUIRED, UNEXPECTED_ERROR } from './first-screen.js';
 
 /** Validation texts (SPEC §5) and the errors any call may answer. */
 export const MSG = {
@@ -22,7 +23,7 @@ export const MSG = {
   loginFailed: 'Login failed. Please try again.',
   registrationFailed: 'Registration failed. Please try again.',
   networkError: 'Network error. Please check your connection and try again.',
-  unexpectedError: 'An unexpected error occurred. Please try again.',
+  unexpectedError: UNEXPECTED_ERROR,
   tooManyAttempts: 'Too many attempts. Please wait a moment and try again.',
   registered: 'User registered successfully',
   loggedIn: 'Login successful',
@@ -30,7 +31,7 @@ export const MSG = {
   accessTokenRequired: 'Access token required',
   tokenExpired: 'Token expired',
   invalidToken: 'Invalid token',
-  authenticationRequired: 'Authentication required',
+  authenticationRequired: AUTHENTICATION_REQUIRED,
 
   postRequired: 'Title, Description and Category are required',
   onlyImages: 'Please select only image files',

@@ -1,5 +1,12 @@
 import type { FollowResult } from '@glimpse/shared';
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  MutationObserver,
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+  type UseMutationOptions,
+} from '@tanstack/react-query';
+import type { AuthContextValue } from '../../lib/auth-context';
 import { useAuth } from '../../lib/useAuth';
 import { http } from '../http';
 import { patchAllQueries } from './cache-patch';
@@ -74,13 +81,14 @@ function shiftOwnFollowing(queryClient: QueryClient, selfId: string, delta: numb
   });
 }
 
-/**
- * POST /api/users/{id}/follow (a toggle). Callers handle sign-in and auth failures (see
- * features/post/useInteractionGuard); this hook only keeps the caches right, including a rollback.
- */
-export function useFollowUserMutation() {
-  const queryClient = useQueryClient();
-  const { user, updateUser } = useAuth();
+/** Who follows: the signed-in member, whose own following count moves with each toggle. */
+type Follower = Pick<AuthContextValue, 'user' | 'updateUser'>;
+
+/** The toggle, optimistic in every cache, with its rollback (for useMutation or an observer). */
+function followMutation(
+  queryClient: QueryClient,
+  { user, updateUser }: Follower,
+): UseMutationOptions<FollowResult, Error, FollowTarget> {
   const selfId = user?.id;
 
   const shiftSelf = (delta: number) => {
@@ -93,7 +101,7 @@ export function useFollowUserMutation() {
   const isRequestToggle = ({ isFollowing, isPrivate, isRequested }: FollowTarget) =>
     !isFollowing && Boolean(isPrivate || isRequested);
 
-  return useMutation({
+  return {
     mutationFn: ({ userId }: FollowTarget) =>
       http.post<FollowResult>(`/users/${encodeURIComponent(userId)}/follow`),
     onMutate: (target) => {
@@ -140,5 +148,30 @@ export function useFollowUserMutation() {
       const real = result.following === target.isFollowing ? 0 : result.following ? 1 : -1;
       if (real !== guessed) shiftSelf(real - guessed);
     },
-  });
+  };
+}
+
+/**
+ * POST /api/users/{id}/follow (a toggle). Callers handle sign-in and auth failures (see
+ * features/post/useInteractionGuard); this hook only keeps the caches right, including a rollback.
+ */
+export function useFollowUserMutation() {
+  const queryClient = useQueryClient();
+  const { user, updateUser } = useAuth();
+  return useMutation(followMutation(queryClient, { user, updateUser }));
+}
+
+/**
+ * The same toggle outside a render: a feed card's Follow (features/post/usePostActions.ts) loads
+ * this module on its first use, so it is not part of a feed's first load.
+ */
+export function followUser(
+  queryClient: QueryClient,
+  follower: Follower,
+  target: FollowTarget,
+  { onSuccess, onError }: { onSuccess?: (result: FollowResult) => void; onError?: (error: Error) => void },
+): void {
+  new MutationObserver(queryClient, followMutation(queryClient, follower))
+    .mutate(target)
+    .then(onSuccess, (error: Error) => onError?.(error));
 }

@@ -2,6 +2,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import type { RefObject } from 'react';
 import { MoreIcon } from '../../components/icons';
 import { MODERATION_TEXT } from '../../lib/text';
+import menuButtonStyles from './PostModeration.module.css';
 import styles from './Moderation.module.css';
 
 export interface MoreMenuItem {
@@ -22,7 +23,7 @@ export function MoreMenu({ items, triggerRef, label = MODERATION_TEXT.moreOption
   return (
     // Not modal: a modal menu leaves the page inert while a dialog opens from it.
     <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger ref={triggerRef} className={styles.menuButton} aria-label={label}>
+      <DropdownMenu.Trigger ref={triggerRef} className={menuButtonStyles.menuButton} aria-label={label}>
         <MoreIcon />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

@@ -12,6 +12,7 @@ import { useToast } from '../../components/useToast';
 import { EDIT_POST_TEXT, MODERATION_TEXT } from '../../lib/text';
 import { useAuth } from '../../lib/useAuth';
 import moderationStyles from '../moderation/Moderation.module.css';
+import postModerationStyles from '../moderation/PostModeration.module.css';
 import { ReportDialog } from '../moderation/ReportDialog';
 import styles from './Comments.module.css';
 import { authorName, profileHref } from './post-text';
@@ -86,7 +87,7 @@ export function CommentList({ comments, postId, postAuthorId }: CommentListProps
                   {comment.editedAt && <span className={styles.time}>{EDIT_POST_TEXT.edited}</span>}
                 </p>
                 {comment.removedByModerator && (
-                  <p className={moderationStyles.removedNotice} role="note">
+                  <p className={postModerationStyles.removedNotice} role="note">
                     {MODERATION_TEXT.removedComment}
                   </p>
                 )}

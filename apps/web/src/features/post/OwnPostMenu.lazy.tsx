@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { MoreIcon } from '../../components/icons';
 import { CARD_TEXT } from '../../lib/text';
-import moderationStyles from '../moderation/Moderation.module.css';
+import menuButtonStyles from '../moderation/PostModeration.module.css';
 import type { OwnPostMenuProps } from './OwnPostMenu';
 import type { PostCardMenuProps } from './PostCardMenu';
 
@@ -12,7 +12,7 @@ const PostCardMenuNow = lazy(() => import('./PostCardMenu').then((m) => ({ defau
 function MenuButtonStandIn({ className }: { className?: string }) {
   return (
     <span className={className}>
-      <button type="button" className={moderationStyles.menuButton} aria-label={CARD_TEXT.moreOptions}>
+      <button type="button" className={menuButtonStyles.menuButton} aria-label={CARD_TEXT.moreOptions}>
         <MoreIcon />
       </button>
     </span>

@@ -6,7 +6,7 @@ import { LocalTime } from '../../components/LocalTime';
 import { cx } from '../../lib/cx';
 import { CARD_TEXT } from '../../lib/text';
 import { useAuth } from '../../lib/useAuth';
-import moderationStyles from '../moderation/Moderation.module.css';
+import moderationStyles from '../moderation/PostModeration.module.css';
 import { CardCarousel } from './CardCarousel';
 import { FollowButton } from './FollowButton';
 import { OwnPostMenu, PostCardMenu } from './OwnPostMenu.lazy';

@@ -15,7 +15,7 @@ import { HeartIcon, PinIcon, ShareIcon } from '../../components/icons';
 import { cx } from '../../lib/cx';
 import { useAuth } from '../../lib/useAuth';
 import { PostMenu } from '../moderation/PostMenu';
-import moderationStyles from '../moderation/Moderation.module.css';
+import postModerationStyles from '../moderation/PostModeration.module.css';
 import { COLLECTION_TEXT, EDIT_POST_TEXT, MODERATION_TEXT } from '../../lib/text';
 import { SaveToCollectionDialog } from '../collections/SaveToCollectionDialog';
 import { ShareDialog } from '../share/ShareDialog';
@@ -101,7 +101,7 @@ export function PostDetail({ post, variant, isLoadingComments = false, onDeleted
         <div className={styles.scroll}>
           <div className={styles.body}>
             {post.removedByModerator && (
-              <p className={moderationStyles.removedNotice} role="note">
+              <p className={postModerationStyles.removedNotice} role="note">
                 {MODERATION_TEXT.removedPost}
               </p>
             )}

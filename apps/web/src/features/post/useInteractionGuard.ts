@@ -1,4 +1,4 @@
-import { MSG } from '@glimpse/shared';
+import { AUTHENTICATION_REQUIRED } from '@glimpse/shared';
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { rememberAfterSignIn, type PendingAction } from '../auth/after-sign-in';
@@ -56,4 +56,4 @@ export function useInteractionGuard(): InteractionGuard {
 }
 
 /** The follow message for visitors, kept beside the guard that shows it. */
-export const FOLLOW_SIGN_IN_MESSAGE = MSG.authenticationRequired;
+export const FOLLOW_SIGN_IN_MESSAGE = AUTHENTICATION_REQUIRED;

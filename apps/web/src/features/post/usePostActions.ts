@@ -1,9 +1,10 @@
 import type { Author } from '@glimpse/shared';
-import { useCallback } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef } from 'react';
 import { isNetworkError } from '../../api/http';
-import { useFollowUserMutation } from '../../api/queries/follows';
 import { useLikePostMutation, type LikeTarget } from '../../api/queries/posts';
 import { useToast } from '../../components/useToast';
+import { useAuth } from '../../lib/useAuth';
 import { isOffline } from '../../lib/useOnlineStatus';
 import { FOLLOW_SIGN_IN_MESSAGE, useInteractionGuard } from './useInteractionGuard';
 import { OFFLINE_ACTION_TEXT } from '../../lib/text';
@@ -15,7 +16,11 @@ import { OFFLINE_ACTION_TEXT } from '../../lib/text';
  */
 export function useFollowAction() {
   const { requireSignIn, handleError } = useInteractionGuard();
-  const { mutate } = useFollowUserMutation();
+  const queryClient = useQueryClient();
+  // The member as they are when the toggle runs (their own following count moves with it).
+  const auth = useAuth();
+  const follower = useRef(auth);
+  follower.current = auth;
   return useCallback(
     (
       author: Pick<Author, 'id'> & {
@@ -27,17 +32,23 @@ export function useFollowAction() {
     ) => {
       if (!requireSignIn({ message: FOLLOW_SIGN_IN_MESSAGE, action: { kind: 'follow', userId: author.id } }))
         return;
-      mutate(
-        {
-          userId: author.id,
-          isFollowing: Boolean(author.isFollowedByUser),
-          isPrivate: author.isPrivate,
-          isRequested: author.isFollowRequested,
-        },
-        { onError: (error) => handleError(error, 'follow user'), onSuccess: options.onSuccess },
+      // The toggle's code (its optimistic cache patches) loads on the first Follow: a feed's first
+      // load does without it (issue 29).
+      void import('../../api/queries/follows').then(({ followUser }) =>
+        followUser(
+          queryClient,
+          follower.current,
+          {
+            userId: author.id,
+            isFollowing: Boolean(author.isFollowedByUser),
+            isPrivate: author.isPrivate,
+            isRequested: author.isFollowRequested,
+          },
+          { onError: (error) => handleError(error, 'follow user'), onSuccess: options.onSuccess },
+        ),
       );
     },
-    [requireSignIn, handleError, mutate],
+    [requireSignIn, handleError, queryClient],
   );
 }
 

@@ -160,12 +160,12 @@ export function useUpdateCommentMutation() {
   });
 }
 
-/** GET /api/users/me/saved as an infinite list. */
-export function useSavedPostsInfiniteQuery() {
+/** A profile tab's list of posts (`{ posts, pagination }` by cursor or page) as an infinite list. */
+function useProfilePostsInfiniteQuery(queryKey: readonly unknown[], path: string) {
   return useInfiniteQuery({
-    queryKey: savedPostsKey(),
+    queryKey,
     queryFn: ({ pageParam, signal }: { pageParam: FeedPageParam; signal: AbortSignal }) =>
-      http.get<PostList>('/users/me/saved', {
+      http.get<PostList>(path, {
         query: {
           limit: PROFILE_PAGE_SIZE,
           ...(pageParam.cursor ? { cursor: pageParam.cursor } : { page: pageParam.page }),
@@ -177,6 +177,11 @@ export function useSavedPostsInfiniteQuery() {
       nextPageParam(last, lastParam),
     staleTime: FEED_STALE_TIME_MS,
   });
+}
+
+/** GET /api/users/me/saved as an infinite list. */
+export function useSavedPostsInfiniteQuery() {
+  return useProfilePostsInfiniteQuery(savedPostsKey(), '/users/me/saved');
 }
 
 /** GET /api/tags/{tag}: the tag page's header (the count is what the viewer may see). */
@@ -193,21 +198,7 @@ export const taggedPostsKey = (userId: string) => [...postKeys.all, 'tagged', us
 
 /** GET /api/users/{id}/tagged as an infinite list: newest tag first, what the viewer may see. */
 export function useTaggedPostsInfiniteQuery(userId: string) {
-  return useInfiniteQuery({
-    queryKey: taggedPostsKey(userId),
-    queryFn: ({ pageParam, signal }: { pageParam: FeedPageParam; signal: AbortSignal }) =>
-      http.get<PostList>(`/users/${encodeURIComponent(userId)}/tagged`, {
-        query: {
-          limit: PROFILE_PAGE_SIZE,
-          ...(pageParam.cursor ? { cursor: pageParam.cursor } : { page: pageParam.page }),
-        },
-        signal,
-      }),
-    initialPageParam: { page: 1 } as FeedPageParam,
-    getNextPageParam: (last: PostList, _all: PostList[], lastParam: FeedPageParam) =>
-      nextPageParam(last, lastParam),
-    staleTime: FEED_STALE_TIME_MS,
-  });
+  return useProfilePostsInfiniteQuery(taggedPostsKey(userId), `/users/${encodeURIComponent(userId)}/tagged`);
 }
 
 /**

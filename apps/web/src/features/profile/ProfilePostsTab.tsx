@@ -1,13 +1,13 @@
 import type { PublicUser } from '@glimpse/shared';
 import { flattenPosts } from '../../api/queries/posts';
 import { useUserPostsInfiniteQuery } from '../../api/queries/users';
-import { Button, ButtonLink } from '../../components/Button';
+import { ButtonLink } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { useScrollMemory } from '../../lib/scroll-memory';
 import { FEED_TEXT, PRIVATE_PROFILE_TEXT, PROFILE_TEXT } from '../../lib/text';
-import { PostGrid, PostGridSkeleton } from '../post';
-import styles from './ProfilePage.module.css';
+import { PostGridSkeleton } from '../post';
+import { ProfilePostList } from './ProfilePostList';
 
 export interface ProfilePostsTabProps {
   profile: Pick<PublicUser, 'id' | 'username'> &
@@ -59,24 +59,12 @@ export function ProfilePostsTab({ profile, isOwn }: ProfilePostsTabProps) {
     );
 
   return (
-    <div className={styles.postsPanel}>
-      <PostGrid posts={posts} label={`Posts by ${profile.username}`} />
-      {query.isFetchNextPageError && (
-        <p role="alert" className={styles.inlineError}>
-          Failed to load posts. Please try again.
-        </p>
-      )}
-      {query.hasNextPage && (
-        <div className={styles.loadMore}>
-          <Button
-            variant="secondary"
-            isLoading={query.isFetchingNextPage}
-            onClick={() => void query.fetchNextPage()}
-          >
-            {PROFILE_TEXT.loadMorePosts}
-          </Button>
-        </div>
-      )}
-    </div>
+    <ProfilePostList
+      posts={posts}
+      label={`Posts by ${profile.username}`}
+      failedText="Failed to load posts. Please try again."
+      loadMoreText={PROFILE_TEXT.loadMorePosts}
+      paging={query}
+    />
   );
 }

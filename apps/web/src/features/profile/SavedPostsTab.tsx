@@ -1,10 +1,10 @@
 import { flattenPosts, useSavedPostsInfiniteQuery } from '../../api/queries/posts';
-import { Button, ButtonLink } from '../../components/Button';
+import { ButtonLink } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { SAVE_TEXT } from '../../lib/text';
-import { PostGrid, PostGridSkeleton } from '../post';
-import styles from './ProfilePage.module.css';
+import { PostGridSkeleton } from '../post';
+import { ProfilePostList } from './ProfilePostList';
 
 /** The owner's Saved tab: newest save first, only posts they may still see (the server's rule). */
 export function SavedPostsTab() {
@@ -29,24 +29,12 @@ export function SavedPostsTab() {
     );
 
   return (
-    <div className={styles.postsPanel}>
-      <PostGrid posts={posts} label="Saved posts" />
-      {query.isFetchNextPageError && (
-        <p role="alert" className={styles.inlineError}>
-          {SAVE_TEXT.failed}
-        </p>
-      )}
-      {query.hasNextPage && (
-        <div className={styles.loadMore}>
-          <Button
-            variant="secondary"
-            isLoading={query.isFetchingNextPage}
-            onClick={() => void query.fetchNextPage()}
-          >
-            {SAVE_TEXT.loadMore}
-          </Button>
-        </div>
-      )}
-    </div>
+    <ProfilePostList
+      posts={posts}
+      label="Saved posts"
+      failedText={SAVE_TEXT.failed}
+      loadMoreText={SAVE_TEXT.loadMore}
+      paging={query}
+    />
   );
 }

@@ -1,10 +1,9 @@
 import { flattenPosts, useTaggedPostsInfiniteQuery } from '../../api/queries/posts';
-import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { TAG_PEOPLE_TEXT as TEXT } from '../../lib/text';
-import { PostGrid, PostGridSkeleton } from '../post';
-import styles from './ProfilePage.module.css';
+import { PostGridSkeleton } from '../post';
+import { ProfilePostList } from './ProfilePostList';
 
 export interface TaggedPostsTabProps {
   userId: string;
@@ -25,24 +24,12 @@ export function TaggedPostsTab({ userId }: TaggedPostsTabProps) {
     return <EmptyState headingLevel={3} title={TEXT.taggedEmpty} message={TEXT.taggedEmptyOwn} />;
 
   return (
-    <div className={styles.postsPanel}>
-      <PostGrid posts={posts} label="Tagged posts" />
-      {query.isFetchNextPageError && (
-        <p role="alert" className={styles.inlineError}>
-          {TEXT.taggedFailed}
-        </p>
-      )}
-      {query.hasNextPage && (
-        <div className={styles.loadMore}>
-          <Button
-            variant="secondary"
-            isLoading={query.isFetchingNextPage}
-            onClick={() => void query.fetchNextPage()}
-          >
-            {TEXT.loadMore}
-          </Button>
-        </div>
-      )}
-    </div>
+    <ProfilePostList
+      posts={posts}
+      label="Tagged posts"
+      failedText={TEXT.taggedFailed}
+      loadMoreText={TEXT.loadMore}
+      paging={query}
+    />
   );
 }

@@ -102,6 +102,8 @@ export async function createPost(
     coordinates?: { latitude: number; longitude: number };
     tags?: string[];
     images?: number;
+    /** The photos' size in pixels (800 x 600 unless given). */
+    photoSize?: { width: number; height: number };
     privacy?: string;
     /** Members tagged in the post. */
     taggedUserIds?: string[];
@@ -117,7 +119,7 @@ export async function createPost(
       multipart.media = {
         name: `photo-${i}.png`,
         mimeType: 'image/png',
-        buffer: await makePhoto(i + opts.title.length),
+        buffer: await makePhoto(i + opts.title.length, opts.photoSize?.width, opts.photoSize?.height),
       };
       const res = await request.post('/api/posts/upload-media', { headers: auth, multipart });
       expect(res.status(), await res.text()).toBe(200);

@@ -125,6 +125,75 @@ test('the browser hydrates the server-rendered pages with no error and fetches n
   expect(errors).toEqual([]);
 });
 
+test.describe('a visitor', () => {
+  // Cards of mixed shapes, so a masonry differs from plain rows: a tall card beside a wide one
+  // leaves a gap under the wide one that the masonry fills. The server's HTML puts each card in
+  // its column (masonry-placement.ts) and an inline script sizes the rows before the first paint:
+  // nothing moves when the app hydrates.
+  let city: string;
+  test.beforeAll(async ({ request }) => {
+    city = `Masonryville${Date.now() % 100000}`;
+    const writer = await createMember(request, 'ssrmas');
+    const tall = { width: 600, height: 800 };
+    const wide = { width: 800, height: 600 };
+    // Newest first in the feed: tall, wide, tall, wide, tall, wide.
+    for (let i = 5; i >= 0; i--)
+      await createPost(request, writer, {
+        title: `Rooftop ${i}`,
+        images: 1,
+        city,
+        photoSize: i % 2 ? wide : tall,
+      });
+  });
+
+  for (const width of [390, 1280]) {
+    test(`a feed at ${width} px: the first frame is the masonry, no card moves after it`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 844 });
+      const errors = collectErrors(page);
+      await page.addInitScript(() => {
+        const w = window as unknown as { __moved: string[] };
+        w.__moved = [];
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as Array<
+            PerformanceEntry & { hadRecentInput: boolean; sources?: Array<{ node?: Node }> }
+          >) {
+            if (entry.hadRecentInput) continue;
+            for (const source of entry.sources ?? []) {
+              const element = source.node instanceof Element ? source.node : source.node?.parentElement;
+              if (element?.closest('[data-post-card]') || element?.matches('li'))
+                w.__moved.push(`${element.tagName} ${element.textContent?.slice(0, 40)}`);
+            }
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto(`/explore?city=${city}`);
+      await expect(page.locator('#glimpse-state')).toHaveCount(0);
+      await page.waitForLoadState('networkidle');
+      const cards = page.locator('main [data-post-card]');
+      await expect(cards).toHaveCount(6);
+      await expect.poll(() => cards.first().locator('img').first().evaluate(isLoaded)).toBe(true);
+      const moved = await page.evaluate(
+        () =>
+          new Promise<string[]>((resolve) =>
+            requestAnimationFrame(() =>
+              requestAnimationFrame(() => resolve((window as unknown as { __moved: string[] }).__moved)),
+            ),
+          ),
+      );
+      expect(moved).toEqual([]);
+      if (width === 390) {
+        // A masonry, not rows: the third card (tall) sits under the second (wide), in column 2.
+        const boxes = await cards.evaluateAll((all) => all.slice(0, 3).map((c) => c.getBoundingClientRect()));
+        expect(Math.round(boxes[2]!.x)).toBe(Math.round(boxes[1]!.x));
+        expect(boxes[2]!.y).toBeLessThan(boxes[0]!.bottom);
+      }
+      expect(errors).toEqual([]);
+    });
+  }
+});
+
 test.describe('signed in', () => {
   // The server renders the visitor's view; the stored session is restored after hydration and the
   // member's buttons replace the visitor's. That swap must not move what is on screen. Measured on

@@ -13,6 +13,7 @@ import { setApiTransport } from './api/http';
 import { AppProviders } from './app/AppProviders';
 import { createQueryClient } from './app/query-client';
 import { appRoutes } from './app/routes';
+import { MASONRY_GRID_ATTRIBUTE, MASONRY_SIZING_SCRIPT } from './features/post/useMasonryItem';
 
 /** How the API is reached while rendering: the server answers in-process (no socket, no token). */
 export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
@@ -29,6 +30,8 @@ export interface RenderedPage {
   html: string;
   /** The queries the HTML shows, for `hydrate()` in the browser. */
   state: DehydratedState;
+  /** Inline scripts to run right after the root, before the first paint (the server adds its nonce). */
+  scripts: string[];
 }
 
 /** Renders a query's follow-up reads (a post's author, a profile's grid) at most this many rounds. */
@@ -99,6 +102,7 @@ export async function render(url: string, origin: string, transport: ApiTranspor
     }
     return {
       html,
+      scripts: html.includes(` ${MASONRY_GRID_ATTRIBUTE}=`) ? [MASONRY_SIZING_SCRIPT] : [],
       state: dehydrate(queryClient, { shouldDehydrateQuery: (q) => q.state.status === 'success' }),
     };
   });

@@ -141,6 +141,28 @@ export const stylesheetTag = (href: string) =>
 export const modulePreloadTag = (href: string) =>
   `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`;
 
+/** Marks the end of the renderer's inline scripts; the head's `expect` link names it. */
+const SCRIPTS_DONE_ID = 'glimpse-scripts-done';
+
+/**
+ * Holds the first paint until the renderer's inline scripts ran (`<link rel=expect
+ * blocking=render>`): Chrome yields its parser early to paint sooner, which could show the
+ * page before a script after the root sized it. Browsers without it ignore the link.
+ */
+export const RENDER_BLOCKING_EXPECT_TAG = `<link rel="expect" href="#${SCRIPTS_DONE_ID}" blocking="render" />`;
+
+/**
+ * What follows the rendered root: the renderer's inline scripts (its own text, never user data),
+ * their end mark, then the handed-over state; every script with the answer's nonce.
+ */
+export function afterRoot(scripts: readonly string[], state: string, nonce: string): string {
+  if (scripts.length === 0) return state;
+  const inline = scripts.map(
+    (script) => `<script nonce="${nonce}">${script.replaceAll('</', '<\\/')}</script>`,
+  );
+  return `${inline.join('')}<template id="${SCRIPTS_DONE_ID}"></template>${state}`;
+}
+
 /** The queries a rendered page was made from, as a data block (never run) carrying the answer's nonce. */
 export function stateScript(state: unknown, nonce: string): string {
   return `<script type="application/json" id="${HANDED_OVER_STATE_ID}" nonce="${nonce}">${jsonForScript(state)}</script>`;

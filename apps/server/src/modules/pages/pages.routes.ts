@@ -9,6 +9,8 @@ import { securityHeaders } from '../../plugins/security-headers.js';
 import {
   modulePreloadTag,
   renderHeadTags,
+  afterRoot,
+  RENDER_BLOCKING_EXPECT_TAG,
   stateScript,
   stylesheetTag,
   withHeadTags,
@@ -130,14 +132,17 @@ export async function pagesRoutes(app: FastifyInstance, webDist: string): Promis
       return { status: answer.status, parts: [Buffer.from(withHeadTags(html, head))], styleHashes: '' };
     try {
       const rendered = await loaded.renderer.render(request.url, urls.origin, transportFor(request));
+      const scripts = rendered.scripts ?? [];
       const assets = [
         ...loaded.assets.css.filter((href) => !html.includes(href)).map(stylesheetTag),
         ...loaded.assets.js.filter((href) => !html.includes(href)).map(modulePreloadTag),
+        // The renderer's scripts size what the first frame shows: no frame before they ran.
+        ...(scripts.length > 0 ? [RENDER_BLOCKING_EXPECT_TAG] : []),
       ];
       const body = withRenderedRoot(
         withHeadTags(html, [head, ...assets].join('\n    ')),
         rendered.html,
-        stateScript(rendered.state, NONCE_SLOT),
+        afterRoot(scripts, stateScript(rendered.state, NONCE_SLOT), NONCE_SLOT),
       );
       return {
         status: answer.status,

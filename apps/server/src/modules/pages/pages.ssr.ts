@@ -8,7 +8,7 @@ export interface WebRenderer {
     url: string,
     origin: string,
     transport: (url: string, init: RequestInit) => Promise<Response>,
-  ): Promise<{ html: string; state: unknown }>;
+  ): Promise<{ html: string; state: unknown; scripts?: string[] }>;
 }
 
 /** The pages the server renders, by the web source file of each (the build's manifest keys). */

@@ -274,6 +274,7 @@ describe('a page rendered by the web build renderer', () => {
     return {
       html: '<main style="aspect-ratio:1.5"><h1>' + posts[0].title.replace(/</g, '&lt;') + '</h1><p>' + url + '</p></main>',
       state: { queries: [{ queryKey: ['posts'], state: { data: posts[0].title } }] },
+      scripts: ['window.sized = "</b>"'],
     };
   }`;
   const MANIFEST = {
@@ -314,6 +315,13 @@ describe('a page rendered by the web build renderer', () => {
     expect(res.body).toContain(
       `<script type="application/json" id="glimpse-state" nonce="${nonce}">{"queries":[{"queryKey":["posts"],"state":{"data":"Rendered \\u003chere\\u003e"}}]}</script>`,
     );
+    // The renderer's inline script runs right after the root with the same nonce, and the head
+    // holds the first paint until it ran (its end mark parsed).
+    expect(res.body).toContain(
+      `</div><script nonce="${nonce}">window.sized = "<\\/b>"</script><template id="glimpse-scripts-done"></template><script type="application/json"`,
+    );
+    const head = res.body.slice(0, res.body.indexOf('</head>'));
+    expect(head).toContain('<link rel="expect" href="#glimpse-scripts-done" blocking="render" />');
     // The one style attribute is allowed by its hash, and nothing inline beyond it.
     const csp = res.headers['content-security-policy'] as string;
     const hash = createHash('sha256').update('aspect-ratio:1.5').digest('base64');

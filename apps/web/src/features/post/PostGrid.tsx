@@ -1,10 +1,11 @@
 import type { Post } from '@glimpse/shared';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { cx } from '../../lib/cx';
 import { PostCard } from './PostCard';
 import type { ImagePriority } from './ResponsiveImage';
 import styles from './PostGrid.module.css';
-import { isMasonrySupported, useMasonryItem } from './useMasonryItem';
+import { masonryPlacement, type MasonryItemPlacement } from './masonry-placement';
+import { isMasonrySupported, MASONRY_GRID_ATTRIBUTE, useMasonryItem } from './useMasonryItem';
 
 /** Cards likely above the fold load their image eagerly. */
 const EAGER_CARDS = 4;
@@ -29,28 +30,42 @@ export interface PostGridProps {
   className?: string;
 }
 
-function GridItem({ children }: { children: ReactNode }) {
+function GridItem({ children, placement }: { children: ReactNode; placement: MasonryItemPlacement }) {
   const ref = useMasonryItem<HTMLLIElement>();
   return (
-    <li ref={ref} className={styles.item}>
+    <li ref={ref} className={styles.item} {...placement}>
       <div className={styles.itemInner}>{children}</div>
     </li>
   );
 }
 
-/** A masonry grid of PostCards, like RED's feed: 2 columns on phones, up to 5 on wide screens. */
+/**
+ * A masonry grid of PostCards, like RED's feed: 2 columns on phones, up to 5 on wide screens.
+ * Each card's column is decided from the posts (masonry-placement.ts), the same on the server and
+ * in the browser; script only sizes the rows (useMasonryItem).
+ */
 export function PostGrid({ posts, onOpenPost, onFollow, label = 'Posts', className }: PostGridProps) {
+  const placement = useMemo(() => masonryPlacement(posts), [posts]);
+  const masonry = isMasonrySupported();
   return (
-    <ul
-      role="list"
-      aria-label={label}
-      className={cx(styles.grid, isMasonrySupported() && styles.masonry, className)}
-    >
-      {posts.map((post, index) => (
-        <GridItem key={post.id}>
-          <PostCard post={post} onOpen={onOpenPost} onFollow={onFollow} priority={cardImagePriority(index)} />
-        </GridItem>
-      ))}
-    </ul>
+    <div className={styles.frame}>
+      <ul
+        role="list"
+        aria-label={label}
+        className={cx(styles.grid, masonry && styles.masonry, className)}
+        {...(masonry && { [MASONRY_GRID_ATTRIBUTE]: '' })}
+      >
+        {posts.map((post, index) => (
+          <GridItem key={post.id} placement={placement[index]!}>
+            <PostCard
+              post={post}
+              onOpen={onOpenPost}
+              onFollow={onFollow}
+              priority={cardImagePriority(index)}
+            />
+          </GridItem>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -6,6 +6,23 @@ export const MASONRY_ROW_PX = 4;
 /** Set on the grid once script sizes its items: the masonry rows apply from then on. */
 export const MASONRY_READY_ATTRIBUTE = 'data-masonry-ready';
 
+/** Marks a masonry grid in the HTML, for the sizing script below. */
+export const MASONRY_GRID_ATTRIBUTE = 'data-masonry';
+
+/**
+ * The server-rendered page's first sizing, inline right after the rendered root (the server adds
+ * it with the page's nonce when the HTML holds a masonry grid): it waits on the page's stylesheets
+ * like any parser-blocking script and runs before the browser first paints, so the first frame
+ * already shows the masonry, not plain rows that close up once the app hydrates (a layout shift of
+ * every card below the first row). The same steps as sizeMounted; the hydrated grid measures the
+ * same heights and changes nothing.
+ */
+export const MASONRY_SIZING_SCRIPT =
+  `if(window.ResizeObserver)for(const g of document.querySelectorAll('ul[${MASONRY_GRID_ATTRIBUTE}]')){` +
+  `const items=[...g.children];g.setAttribute('${MASONRY_READY_ATTRIBUTE}','');` +
+  `const h=items.map((i)=>i.firstElementChild?i.firstElementChild.getBoundingClientRect().height:0);` +
+  `items.forEach((i,n)=>{if(h[n]>0)i.style.gridRowEnd='span '+Math.ceil(h[n]/${MASONRY_ROW_PX})})}`;
+
 /** The grid item each observed content box sizes. */
 const itemOf = new WeakMap<Element, HTMLElement>();
 let sharedObserver: ResizeObserver | null = null;

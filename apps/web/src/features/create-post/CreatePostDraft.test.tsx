@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { deletePostDraft, loadPostDraft } from '../../lib/post-draft-store';
 import { DRAFT_TEXT } from '../../lib/text';
@@ -66,5 +66,26 @@ describe('create-post drafts (IndexedDB)', () => {
     await user.click(screen.getByRole('button', { name: 'Post' }));
     expect(await screen.findByText('Post created successfully!')).toBeInTheDocument();
     await waitFor(async () => expect(await loadPostDraft(USER_ID)).toBeNull());
+  });
+
+  it('says "saved" only once the latest change is written, and writes a waiting change when the page goes away', async () => {
+    const { user } = renderPage();
+    await user.type(screen.getByLabelText('Title'), 'Harbour at dawn');
+    expect(await screen.findByText(DRAFT_TEXT.saved)).toBeInTheDocument();
+
+    // A newer change waits for its pause: the page must not claim it is kept yet. (Changed and
+    // checked in one go, so the pause cannot end in between however slow the machine.)
+    fireEvent.change(screen.getByLabelText('Privacy'), { target: { value: 'followers' } });
+    expect(screen.getByText(DRAFT_TEXT.saving)).toBeInTheDocument();
+    expect(screen.queryByText(DRAFT_TEXT.saved)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: DRAFT_TEXT.discard })).toBeInTheDocument();
+    expect(await screen.findByText(DRAFT_TEXT.saved)).toBeInTheDocument();
+    // When it says so, the stored draft is the latest.
+    expect((await loadPostDraft(USER_ID))?.privacy).toBe('followers');
+
+    // A reload within the pause: the change is written on the way out.
+    fireEvent.change(screen.getByLabelText('Category'), { target: { value: 'Travel' } });
+    window.dispatchEvent(new Event('pagehide'));
+    await waitFor(async () => expect((await loadPostDraft(USER_ID))?.category).toBe('Travel'));
   });
 });

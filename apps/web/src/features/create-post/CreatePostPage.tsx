@@ -117,9 +117,15 @@ export function CreatePostPage() {
       <h1 className={styles.heading}>Create Post</h1>
       <div className={styles.draftBar}>
         <p role="status" className={styles.draftStatus}>
-          {draft.wasRestored ? DRAFT_TEXT.restored : draft.isSaved ? DRAFT_TEXT.saved : ''}
+          {draft.wasRestored
+            ? DRAFT_TEXT.restored
+            : draft.saveState === 'pending'
+              ? DRAFT_TEXT.saving
+              : draft.saveState === 'saved'
+                ? DRAFT_TEXT.saved
+                : ''}
         </p>
-        {(draft.wasRestored || draft.isSaved) && (
+        {(draft.wasRestored || draft.saveState !== 'none') && (
           <Button variant="ghost" size="sm" onClick={onDiscard} disabled={busy}>
             {DRAFT_TEXT.discard}
           </Button>

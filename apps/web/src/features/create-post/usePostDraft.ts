@@ -28,11 +28,16 @@ function isBlank(v: DraftValues, defaultPrivacy: Privacy): boolean {
   );
 }
 
+/** Where the form's latest values are: nowhere, about to be written, or written. */
+export type DraftSaveState = 'none' | 'pending' | 'saved';
+
 /**
  * Keeps the create-post form in IndexedDB while it is written: restores it on arrival (through
  * `onRestore`), saves each change after a short pause, and forgets it once posted (`finish`) or
  * discarded (`discard`). Nothing is saved before the stored draft has been read, so an empty form
  * never overwrites it, and nothing while a submission runs, so a posted draft cannot come back.
+ * `saveState` is `saved` only once the latest values are written (not while a newer change waits
+ * for its pause), and a change still waiting is written when the page goes away.
  */
 export function usePostDraft(opts: {
   userId: string | undefined;
@@ -45,7 +50,9 @@ export function usePostDraft(opts: {
   const { userId, values, defaultPrivacy, isEditable } = opts;
   const [isLoaded, setIsLoaded] = useState(false);
   const [wasRestored, setWasRestored] = useState(false);
-  const [isSaved, setIsSaved] = useState(false);
+  const [saveState, setSaveState] = useState<DraftSaveState>('none');
+  /** Counts changes: only the latest change's write may say `saved`. */
+  const changes = useRef(0);
   const onRestore = useRef(opts.onRestore);
   useEffect(() => {
     onRestore.current = opts.onRestore;
@@ -59,7 +66,7 @@ export function usePostDraft(opts: {
       if (draft) {
         onRestore.current(draft);
         setWasRestored(true);
-        setIsSaved(true);
+        setSaveState('saved');
       }
       setIsLoaded(true);
     });
@@ -72,10 +79,14 @@ export function usePostDraft(opts: {
   useEffect(() => {
     if (!userId || !isLoaded || !isEditable) return;
     const current = { title, content, tags, category, privacy, location, images };
-    const timer = setTimeout(() => {
-      if (isBlank(current, defaultPrivacy)) {
+    const blank = isBlank(current, defaultPrivacy);
+    const change = ++changes.current;
+    // An untouched empty form has nothing to save; anything else waits for its pause.
+    setSaveState((state) => (blank && state === 'none' ? state : 'pending'));
+    const write = () => {
+      if (blank) {
         void deletePostDraft(userId);
-        setIsSaved(false);
+        if (changes.current === change) setSaveState('none');
         return;
       }
       const draft: PostDraft = {
@@ -83,9 +94,21 @@ export function usePostDraft(opts: {
         images: images.map((image) => ({ file: image.file, altText: image.altText })),
         savedAt: Date.now(),
       };
-      void savePostDraft(userId, draft).then(() => setIsSaved(true));
-    }, DRAFT_SAVE_DELAY_MS);
-    return () => clearTimeout(timer);
+      void savePostDraft(userId, draft).then(() => {
+        if (changes.current === change) setSaveState('saved');
+      });
+    };
+    const timer = setTimeout(write, DRAFT_SAVE_DELAY_MS);
+    // Leaving (a reload, a closed tab) before the pause ends still keeps the last change.
+    const flush = () => {
+      clearTimeout(timer);
+      write();
+    };
+    window.addEventListener('pagehide', flush);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('pagehide', flush);
+    };
   }, [
     userId,
     isLoaded,
@@ -108,9 +131,10 @@ export function usePostDraft(opts: {
   /** The member threw it away; the caller empties the form. */
   const discard = useCallback(() => {
     if (userId) void deletePostDraft(userId);
+    changes.current++;
     setWasRestored(false);
-    setIsSaved(false);
+    setSaveState('none');
   }, [userId]);
 
-  return { isLoaded: isLoaded || !userId, wasRestored, isSaved, finish, discard };
+  return { isLoaded: isLoaded || !userId, wasRestored, saveState, finish, discard };
 }

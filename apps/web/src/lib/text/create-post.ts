@@ -52,6 +52,7 @@ export const PRIVACY_LABELS: Record<Privacy, string> = {
 /** /create-post drafts (kept on this device until posted or discarded). */
 export const DRAFT_TEXT = {
   restored: 'We restored your unfinished post.',
+  saving: 'Saving draft…',
   saved: 'Draft saved on this device',
   discard: 'Discard draft',
   discarded: 'Draft discarded',

@@ -5,13 +5,18 @@ import type { PostLocation, Privacy } from '@glimpse/shared';
  * The half-written post of /create-post, kept in IndexedDB (the chosen photos are Blobs, far
  * beyond what localStorage holds) per member, until it is posted or discarded.
  */
-export interface PostDraft {
+/** The post form's own fields as typed (creating and editing; the tags as one text). */
+export interface PostFormFields {
   title: string;
   content: string;
+  /** The tags field as typed: "travel, food,, paris". */
   tags: string;
   category: string;
   privacy: Privacy;
   location: PostLocation | null;
+}
+
+export interface PostDraft extends PostFormFields {
   images: Array<{ file: File; altText: string }>;
   savedAt: number;
 }

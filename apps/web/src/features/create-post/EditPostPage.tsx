@@ -1,14 +1,4 @@
-import {
-  CONTENT_MAX_LENGTH,
-  splitTags,
-  TITLE_MAX_LENGTH,
-  type Post,
-  type PostDetail,
-  type PostImage,
-  type PostLocation,
-  type Privacy,
-  type TaggedUser,
-} from '@glimpse/shared';
+import { splitTags, type Post, type PostDetail, type PostImage } from '@glimpse/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../api/http';
@@ -24,9 +14,7 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { postHref } from '../post/post-text';
 import styles from './CreatePostPage.module.css';
 import editStyles from './EditPostPage.module.css';
-import { CategoryPrivacyFields } from './CategoryPrivacyFields';
-import { LocationPicker } from './LocationPicker';
-import { TagPeopleField } from './TagPeopleField';
+import { PostDetailsFields, type PostDetails } from './PostDetailsFields';
 
 /** /posts/{postId}/edit: the create form, filled with the author's post. */
 export function EditPostPage() {
@@ -66,19 +54,22 @@ export function EditPostPage() {
 }
 
 function EditPostForm({ post }: { post: Post | PostDetail }) {
-  const [title, setTitle] = useState(post.title);
-  const [content, setContent] = useState(post.content);
-  const [tags, setTags] = useState(post.tags.join(', '));
-  const [category, setCategory] = useState<string>(post.category);
-  const [privacy, setPrivacy] = useState<Privacy>(post.privacy);
-  const [location, setLocation] = useState<PostLocation | null>(post.location);
+  const [details, setDetails] = useState<PostDetails>(() => ({
+    title: post.title,
+    content: post.content,
+    tags: post.tags.join(', '),
+    category: post.category,
+    privacy: post.privacy,
+    location: post.location,
+    taggedUsers: post.taggedUsers ?? [],
+  }));
+  const { title, content, tags, category, privacy, location, taggedUsers } = details;
   const [images, setImages] = useState<PostImage[]>(post.media.images);
-  const [taggedUsers, setTaggedUsers] = useState<TaggedUser[]>(post.taggedUsers ?? []);
   const [error, setError] = useState<string | null>(null);
   const update = useUpdatePostMutation();
   const navigate = useNavigate();
   const toast = useToast();
-  const ids = { content: useId() };
+  const detailsId = useId();
   const busy = update.isPending;
 
   const move = (from: number, to: number) => {
@@ -186,53 +177,12 @@ function EditPostForm({ post }: { post: Post | PostDetail }) {
         </section>
       )}
 
-      <section className={styles.card} aria-labelledby="edit-details">
-        <h2 id="edit-details" className={styles.sectionTitle}>
-          Details
-        </h2>
-        <TextField
-          label="Title"
-          value={title}
-          maxLength={TITLE_MAX_LENGTH}
-          onChange={(event) => setTitle(event.target.value)}
-          disabled={busy}
-          required
-        />
-        <div className={styles.field}>
-          <label htmlFor={ids.content} className={styles.label}>
-            Description
-          </label>
-          <textarea
-            id={ids.content}
-            className={styles.textarea}
-            value={content}
-            rows={6}
-            maxLength={CONTENT_MAX_LENGTH}
-            onChange={(event) => setContent(event.target.value)}
-            disabled={busy}
-            required
-          />
-          <p className={styles.counter}>
-            {content.length} / {CONTENT_MAX_LENGTH}
-          </p>
-        </div>
-        <TextField
-          label="Tags"
-          hint="Separate tags with commas"
-          value={tags}
-          onChange={(event) => setTags(event.target.value)}
-          disabled={busy}
-        />
-        <CategoryPrivacyFields
-          category={category}
-          onCategoryChange={setCategory}
-          privacy={privacy}
-          onPrivacyChange={setPrivacy}
-          disabled={busy}
-        />
-        <LocationPicker value={location} onChange={setLocation} disabled={busy} />
-        <TagPeopleField value={taggedUsers} onChange={setTaggedUsers} disabled={busy} />
-      </section>
+      <PostDetailsFields
+        headingId={detailsId}
+        value={details}
+        onChange={(change) => setDetails((current) => ({ ...current, ...change }))}
+        disabled={busy}
+      />
 
       <div className={styles.footer}>
         {error && (

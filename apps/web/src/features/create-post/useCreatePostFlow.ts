@@ -3,7 +3,6 @@ import {
   POST_SUCCESS_TOAST_MS,
   splitTags,
   type PostLocation,
-  type Privacy,
   type TaggedUser,
   type UploadedMedia,
 } from '@glimpse/shared';
@@ -13,20 +12,14 @@ import { isApiError } from '../../api/http';
 import { useCreatePostMutation } from '../../api/queries/posts';
 import { uploadImages } from '../../api/queries/uploads';
 import { useToast } from '../../components/useToast';
+import type { PostFormFields } from '../../lib/post-draft-store';
 import type { SelectedImage } from './usePostImages';
 import { CREATE_POST_MSG } from '../../lib/text';
 
 /** SPEC §4: idle → uploading images → posting → (toast, then /home). */
 export type CreatePostStatus = 'idle' | 'uploading' | 'posting' | 'success';
 
-export interface CreatePostValues {
-  title: string;
-  content: string;
-  /** The tags field as typed: "travel, food,, paris". */
-  tags: string;
-  category: string;
-  privacy: Privacy;
-  location: PostLocation | null;
+export interface CreatePostValues extends PostFormFields {
   images: readonly SelectedImage[];
   /** Members to tag ("Tag people"). */
   taggedUsers: readonly TaggedUser[];

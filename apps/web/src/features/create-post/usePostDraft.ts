@@ -1,18 +1,18 @@
-import type { PostLocation, Privacy } from '@glimpse/shared';
+import type { Privacy } from '@glimpse/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { deletePostDraft, loadPostDraft, savePostDraft, type PostDraft } from '../../lib/post-draft-store';
+import {
+  deletePostDraft,
+  loadPostDraft,
+  savePostDraft,
+  type PostDraft,
+  type PostFormFields,
+} from '../../lib/post-draft-store';
 import type { SelectedImage } from './usePostImages';
 
 /** Typing pauses this long before the draft is written (one write per pause, not per key). */
 export const DRAFT_SAVE_DELAY_MS = 300;
 
-export interface DraftValues {
-  title: string;
-  content: string;
-  tags: string;
-  category: string;
-  privacy: Privacy;
-  location: PostLocation | null;
+export interface DraftValues extends PostFormFields {
   images: readonly SelectedImage[];
 }
 

@@ -16,13 +16,20 @@ export interface MoreMenuProps {
   /** Focus goes back here when a dialog opened from the menu closes. */
   triggerRef: RefObject<HTMLButtonElement | null>;
   label?: string;
+  /** Open on mount (the ⋯ was pressed while the menu's code was still on its way). */
+  defaultOpen?: boolean;
 }
 
 /** A "More options" (⋯) menu: the post's and the profile's Report / Block live here. */
-export function MoreMenu({ items, triggerRef, label = MODERATION_TEXT.moreOptions }: MoreMenuProps) {
+export function MoreMenu({
+  items,
+  triggerRef,
+  label = MODERATION_TEXT.moreOptions,
+  defaultOpen = false,
+}: MoreMenuProps) {
   return (
     // Not modal: a modal menu leaves the page inert while a dialog opens from it.
-    <DropdownMenu.Root modal={false}>
+    <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger ref={triggerRef} className={menuButtonStyles.menuButton} aria-label={label}>
         <MoreIcon />
       </DropdownMenu.Trigger>

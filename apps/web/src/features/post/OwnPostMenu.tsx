@@ -15,6 +15,8 @@ export interface OwnPostMenuProps {
   /** After a delete, e.g. close the detail dialog or leave the post's page. */
   onDeleted?: () => void;
   className?: string;
+  /** Opens the menu on mount: its ⋯ stand-in was pressed before this code arrived. */
+  openAtOnce?: boolean;
   /** Offers "Save to collection" too (the cards, whose ⋯ menu is the way to it on a phone). */
   withSaveToCollection?: boolean;
 }
@@ -28,6 +30,7 @@ export function OwnPostMenu({
   onDeleted,
   className,
   withSaveToCollection = false,
+  openAtOnce = false,
 }: OwnPostMenuProps) {
   const triggerRef = useRef<HTMLButtonElement>(null);
   const [isConfirming, setIsConfirming] = useState(false);
@@ -54,6 +57,7 @@ export function OwnPostMenu({
     <span className={className}>
       <MoreMenu
         triggerRef={triggerRef}
+        defaultOpen={openAtOnce}
         items={[
           { label: EDIT_POST_TEXT.editPost, onSelect: () => void navigate(editPostHref(postId)) },
           ...(withSaveToCollection

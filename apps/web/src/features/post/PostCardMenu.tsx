@@ -7,13 +7,15 @@ import { ReportDialog } from '../moderation/ReportDialog';
 export interface PostCardMenuProps {
   postId: string;
   className?: string;
+  /** Opens the menu on mount: its ⋯ stand-in was pressed before this code arrived. */
+  openAtOnce?: boolean;
 }
 
 /**
  * A card's "More options" (⋯) menu on someone else's post, for a signed-in member: "Save to
  * collection" (also where a narrow card, which hides its bookmark, saves) and "Report post".
  */
-export function PostCardMenu({ postId, className }: PostCardMenuProps) {
+export function PostCardMenu({ postId, className, openAtOnce = false }: PostCardMenuProps) {
   const [open, setOpen] = useState<'collect' | 'report' | null>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const close = () => {
@@ -24,6 +26,7 @@ export function PostCardMenu({ postId, className }: PostCardMenuProps) {
     <span className={className}>
       <MoreMenu
         triggerRef={triggerRef}
+        defaultOpen={openAtOnce}
         items={[
           { label: COLLECTION_TEXT.saveTo, onSelect: () => setOpen('collect') },
           { label: MODERATION_TEXT.reportPost, onSelect: () => setOpen('report'), danger: true },

@@ -77,8 +77,8 @@ export function activityPubBotInstallDir(): string {
 }
 
 /** The install, as one command a person can paste (what the test runs, in the same directory). */
-function installCommand(dir: string): string {
-  return `mkdir -p ${dir} && cd ${dir} && echo '${JSON.stringify(hostPackageJson())}' > package.json && npm install ${npmArgs().join(' ')}`;
+function installCommand(): string {
+  return `cd "$(mktemp -d)" && echo '${JSON.stringify(hostPackageJson())}' > package.json && npm install ${npmArgs().join(' ')}`;
 }
 
 function hostPackageJson() {
@@ -94,6 +94,17 @@ function npmArgs(): string[] {
     '--no-package-lock',
     ...INSTALL_PACKAGES,
   ];
+}
+
+/**
+ * The environment for npm: this one (registry, proxy, cache settings stay) without what `npm run`
+ * / `npm test -w` put there about this repository (its package, lifecycle, workspace and prefix),
+ * which would point the install back at the repository.
+ */
+function npmEnv(): NodeJS.ProcessEnv {
+  const drop =
+    /^npm_(package_|lifecycle_|config_(workspace|workspaces|include_workspace_root|prefix|local_prefix|global)$)/i;
+  return Object.fromEntries(Object.entries(process.env).filter(([key]) => !drop.test(key)));
 }
 
 function applyPatches(dir: string): void {
@@ -133,13 +144,15 @@ async function install(): Promise<string> {
       execFile(
         'npm',
         ['install', ...npmArgs()],
-        { cwd: scratch, timeout: 300_000, maxBuffer: 16 * 1024 * 1024 },
+        { cwd: scratch, env: npmEnv(), timeout: 300_000, maxBuffer: 16 * 1024 * 1024 },
         (err, _stdout, stderr) =>
           err ? reject(new Error(`${err.message}\n${stderr.slice(-3000)}`)) : resolve(),
       );
     });
     applyPatches(scratch);
     fs.writeFileSync(path.join(scratch, '.ready'), `${INSTALL_PACKAGES.join(' ')}\n`);
+    // A directory without the marker is a copy that never finished (or an older layout).
+    if (fs.existsSync(dir) && !fs.existsSync(marker)) fs.rmSync(dir, { recursive: true, force: true });
     try {
       fs.renameSync(scratch, dir);
     } catch (err) {
@@ -152,8 +165,8 @@ async function install(): Promise<string> {
     fs.rmSync(scratch, { recursive: true, force: true });
     throw new Error(
       `Installing @evanp/activitypub-bot ${ACTIVITYPUB_BOT_VERSION} for the interop test failed ` +
-        `(it needs the npm registry). The same install by hand:\n  ${installCommand(dir)}\n` +
-        `then patch activitystrea.ms as test/activitypub-bot.ts says, or rerun the test. Cause: ${(err as Error).message}`,
+        `(it needs the npm registry). To see why, run the same install by hand:\n  ${installCommand()}\n` +
+        `and rerun the test once it succeeds (the test installs into ${dir} itself). Cause: ${(err as Error).message}`,
       { cause: err },
     );
   }

@@ -85,7 +85,8 @@ describe(`interop with @evanp/activitypub-bot ${ACTIVITYPUB_BOT_VERSION}`, () =>
     await waitFor('the Accept at the bot', async () => (await bot.state(BOT)).following.includes(aliceActor));
     const accept = bot.received().find((r) => typeOf(r) === 'Accept')!.activity;
     expect(idOf(accept.actor)).toBe(aliceActor);
-    expect(idOf((accept.object as Json).actor ?? accept.object)).toBeDefined();
+    // ... and names the bot's own Follow.
+    expect(idOf(accept.object)).toMatch(new RegExp(`^${bot.actorUrl(BOT)}/follow/`));
 
     const first = await uploadOn(glimpse, alice, 'A red square at dusk', { width: 640, height: 480 });
     const second = await uploadOn(glimpse, alice, 'The same square, taller', { width: 480, height: 720 });

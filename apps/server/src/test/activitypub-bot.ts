@@ -1,4 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -124,19 +125,34 @@ function applyPatches(dir: string): void {
 let installing: Promise<string> | undefined;
 
 /**
- * Installs the bot (once per version and machine: a ready marker in the cache directory) and
- * answers the directory. Installs into a scratch directory first and renames it into place, so two
- * test runs never see half an install.
+ * Installs the bot (once per version and machine: a ready marker in the cache directory, naming
+ * the packages, override and patches it was made with) and answers the directory. Installs into
+ * a scratch directory first and renames it into place, so two test runs never see half an install.
  */
 export function installActivityPubBot(): Promise<string> {
   installing ??= install();
   return installing;
 }
 
+/** What an install is made of: a cached one made otherwise (older patches) is made again. */
+function installKey(): string {
+  return createHash('sha256')
+    .update(JSON.stringify({ INSTALL_PACKAGES, OVERRIDES, PATCHES }))
+    .digest('hex')
+    .slice(0, 16);
+}
+
+function isReady(dir: string): boolean {
+  try {
+    return fs.readFileSync(path.join(dir, '.ready'), 'utf8').trim() === installKey();
+  } catch {
+    return false;
+  }
+}
+
 async function install(): Promise<string> {
   const dir = activityPubBotInstallDir();
-  const marker = path.join(dir, '.ready');
-  if (fs.existsSync(marker)) return dir;
+  if (isReady(dir)) return dir;
   const scratch = fs.mkdtempSync(`${dir}.installing-`);
   try {
     fs.writeFileSync(path.join(scratch, 'package.json'), JSON.stringify(hostPackageJson(), null, 2));
@@ -150,14 +166,14 @@ async function install(): Promise<string> {
       );
     });
     applyPatches(scratch);
-    fs.writeFileSync(path.join(scratch, '.ready'), `${INSTALL_PACKAGES.join(' ')}\n`);
-    // A directory without the marker is a copy that never finished (or an older layout).
-    if (fs.existsSync(dir) && !fs.existsSync(marker)) fs.rmSync(dir, { recursive: true, force: true });
+    fs.writeFileSync(path.join(scratch, '.ready'), `${installKey()}\n`);
+    // A directory that is not ready is an install made otherwise (or one that never finished).
+    if (fs.existsSync(dir) && !isReady(dir)) fs.rmSync(dir, { recursive: true, force: true });
     try {
       fs.renameSync(scratch, dir);
     } catch (err) {
       // Another run put it there first: use theirs.
-      if (!fs.existsSync(marker)) throw err;
+      if (!isReady(dir)) throw err;
       fs.rmSync(scratch, { recursive: true, force: true });
     }
     return dir;

@@ -243,6 +243,9 @@ process.on('message', async ({ id, bot, op, args }) => {
   }
 })
 
+// The test process is gone (killed, crashed): go too, rather than keep the port.
+process.on('disconnect', () => process.exit(0))
+
 for (const name of (process.env.GLIMPSE_BOT_NAMES ?? 'watcher').split(',')) {
   bots[name] = new RecordingBot(name, { fullname: 'Watcher ' + name, description: 'Records what it receives' })
 }

@@ -4,7 +4,17 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import tls from 'node:tls';
-import { createTestApp, type TestApp } from './harness.js';
+import { expect } from 'vitest';
+import type {
+  FollowResult,
+  FollowStatus,
+  Post,
+  PublicUser,
+  SearchResponse,
+  UploadedMedia,
+} from '@glimpse/shared';
+import { multipart, solidImage } from '../modules/media/media.fixtures.js';
+import { createTestApp, type SeededUser, type TestApp } from './harness.js';
 
 /**
  * Glimpse instances that federate with each other in one test process, each behind real https:
@@ -81,7 +91,7 @@ export function trustTestCa(ca: string): void {
 }
 
 /** TLS on `port` (127.0.0.1), each connection piped to `target` (a plain TCP port). */
-async function startTlsFront(
+export async function startTlsFront(
   port: number,
   target: number,
   certs: TestCertificates,
@@ -138,3 +148,83 @@ export async function startFederationPeer(
     },
   };
 }
+
+/* What a member does on a peer, through its API (inject), for the federation suites. */
+
+/** Polls `check` until it returns a value (not undefined/false): the other server acts on its own time. */
+export async function until<T>(
+  what: string,
+  check: () => Promise<T | undefined | false>,
+  timeoutMs = 30_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export async function searchOn(peer: FederationPeer, viewer: SeededUser, q: string): Promise<PublicUser[]> {
+  const res = await peer.t.app.inject({
+    method: 'GET',
+    url: `/api/search?q=${encodeURIComponent(q)}&type=users`,
+    headers: viewer.auth,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<SearchResponse>().results.users;
+}
+
+export const followOn = async (peer: FederationPeer, viewer: SeededUser, id: string) => {
+  const res = await peer.t.app.inject({
+    method: 'POST',
+    url: `/api/users/${id}/follow`,
+    headers: viewer.auth,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<FollowResult>();
+};
+
+export const statusOn = async (peer: FederationPeer, viewer: SeededUser, id: string) => {
+  const res = await peer.t.app.inject({
+    method: 'GET',
+    url: `/api/users/${id}/follow-status`,
+    headers: viewer.auth,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<FollowStatus>();
+};
+
+export const followersCountOn = async (peer: FederationPeer, username: string) => {
+  const res = await peer.t.app.inject({ method: 'GET', url: `/api/users/profile/${username}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<PublicUser>().stats.followersCount;
+};
+
+export async function uploadOn(
+  peer: FederationPeer,
+  user: SeededUser,
+  alt: string,
+  size: { width: number; height: number } = { width: 640, height: 480 },
+): Promise<UploadedMedia> {
+  const body = multipart([{ data: await solidImage(size.width, size.height) }]);
+  const res = await peer.t.app.inject({
+    method: 'POST',
+    url: '/api/posts/upload-media',
+    headers: { ...user.auth, ...body.headers },
+    payload: body.payload,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return { ...res.json<{ media: UploadedMedia[] }>().media[0]!, altText: alt } as UploadedMedia;
+}
+
+export const followingFeedOn = async (peer: FederationPeer, viewer: SeededUser) => {
+  const res = await peer.t.app.inject({
+    method: 'GET',
+    url: '/api/posts?following=true',
+    headers: viewer.auth,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ posts: Post[] }>().posts;
+};

@@ -70,8 +70,19 @@ async function send(
   });
 }
 
+/*
+ * Activities meant for one account name it in `to` as well as sending it there: servers that route
+ * what reaches their shared inbox by its addressing (activitypub-bot, see
+ * federation.interop.test.ts) drop an unaddressed Accept, Undo or Like.
+ */
+
 const followOf = (fed: Context<AppContext>, followerId: string, remote: RemoteActorRow, uri: string) =>
-  new Follow({ id: new URL(uri), actor: fed.getActorUri(followerId), object: new URL(remote.uri) });
+  new Follow({
+    id: new URL(uri),
+    actor: fed.getActorUri(followerId),
+    object: new URL(remote.uri),
+    to: new URL(remote.uri),
+  });
 
 /** A member asked to follow an account elsewhere. */
 export function sendFollow(ctx: AppContext, followerId: string, remoteId: string, activityUri: string) {
@@ -89,6 +100,7 @@ export function sendUndoFollow(ctx: AppContext, followerId: string, remoteId: st
         id: new URL(`${activityUri}/undo`),
         actor: fed.getActorUri(followerId),
         object: followOf(fed, followerId, remote, activityUri),
+        to: new URL(remote.uri),
       }),
   );
 }
@@ -108,6 +120,7 @@ export function sendAcceptFollow(ctx: AppContext, localId: string, remoteId: str
         id: new URL(`#accepts/${remoteId}/${Date.now().toString(36)}`, fed.getActorUri(localId)),
         actor: fed.getActorUri(localId),
         object: theirFollow(fed, localId, remote, activityUri),
+        to: new URL(remote.uri),
       }),
   );
 }
@@ -123,6 +136,7 @@ export function sendRejectFollow(ctx: AppContext, localId: string, remoteId: str
         id: new URL(`#rejects/${remoteId}/${Date.now().toString(36)}`, fed.getActorUri(localId)),
         actor: fed.getActorUri(localId),
         object: theirFollow(fed, localId, remote, activityUri),
+        to: new URL(remote.uri),
       }),
   );
 }
@@ -242,13 +256,20 @@ export async function federateLike(
   const target = await findRemotePostTarget(ctx.db, postId);
   if (!target) return;
   const actor = fed.getActorUri(likerId);
-  const like = new Like({ id: new URL(`${actor.href}#likes/${postId}`), actor, object: new URL(target.uri) });
+  const to = new URL(target.author.uri);
+  const like = new Like({
+    id: new URL(`${actor.href}#likes/${postId}`),
+    actor,
+    object: new URL(target.uri),
+    to,
+  });
   const activity = liked
     ? like
     : new Undo({
         id: new URL(`${actor.href}#likes/${postId}/undo/${Date.now().toString(36)}`),
         actor,
         object: like,
+        to,
       });
   await fed.sendActivity({ identifier: likerId }, recipientOf(target.author), activity, {
     preferSharedInbox: true,
@@ -266,6 +287,7 @@ export async function federateBlock(ctx: AppContext, blockerId: string, targetId
     id: new URL(`${actor.href}#blocks/${targetId}`),
     actor,
     object: new URL(remote.uri),
+    to: new URL(remote.uri),
   });
   const activity = blocked
     ? block
@@ -273,6 +295,7 @@ export async function federateBlock(ctx: AppContext, blockerId: string, targetId
         id: new URL(`${actor.href}#blocks/${targetId}/undo/${Date.now().toString(36)}`),
         actor,
         object: block,
+        to: new URL(remote.uri),
       });
   await fed.sendActivity({ identifier: blockerId }, recipientOf(remote), activity, {
     preferSharedInbox: true,

@@ -1,22 +1,21 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  FollowResult,
-  FollowStatus,
-  Post,
-  PublicUser,
-  SearchResponse,
-  UploadedMedia,
-} from '@glimpse/shared';
-import { multipart, solidImage } from '../media/media.fixtures.js';
+import type { Post, PublicUser } from '@glimpse/shared';
 import { createPostViaApi } from '../posts/posts.fixtures.js';
 import {
+  followOn,
+  followersCountOn,
+  followingFeedOn,
   makeTestCertificates,
+  searchOn,
   startFederationPeer,
+  statusOn,
   trustTestCa,
+  until,
+  uploadOn,
   type FederationPeer,
 } from '../../test/federation-peers.js';
-import { seedUser, type SeededUser } from '../../test/harness.js';
+import { seedUser } from '../../test/harness.js';
 
 /** Two Glimpse instances federating over https (ports from the 5300-5399 range given to this suite). */
 const PORT_A = Number(process.env.FEDERATION_TEST_PORT_A ?? 5301);
@@ -33,79 +32,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([a?.close(), b?.close()]);
 });
-
-/** Polls `check` until it returns a value (not undefined/false): the other server acts on its own time. */
-async function until<T>(
-  what: string,
-  check: () => Promise<T | undefined | false>,
-  timeoutMs = 30_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-async function searchOn(peer: FederationPeer, viewer: SeededUser, q: string): Promise<PublicUser[]> {
-  const res = await peer.t.app.inject({
-    method: 'GET',
-    url: `/api/search?q=${encodeURIComponent(q)}&type=users`,
-    headers: viewer.auth,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<SearchResponse>().results.users;
-}
-
-const followOn = async (peer: FederationPeer, viewer: SeededUser, id: string) => {
-  const res = await peer.t.app.inject({
-    method: 'POST',
-    url: `/api/users/${id}/follow`,
-    headers: viewer.auth,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<FollowResult>();
-};
-
-const statusOn = async (peer: FederationPeer, viewer: SeededUser, id: string) => {
-  const res = await peer.t.app.inject({
-    method: 'GET',
-    url: `/api/users/${id}/follow-status`,
-    headers: viewer.auth,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<FollowStatus>();
-};
-
-const followersCountOn = async (peer: FederationPeer, username: string) => {
-  const res = await peer.t.app.inject({ method: 'GET', url: `/api/users/profile/${username}` });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<PublicUser>().stats.followersCount;
-};
-
-async function uploadOn(peer: FederationPeer, user: SeededUser, alt: string): Promise<UploadedMedia> {
-  const body = multipart([{ data: await solidImage(640, 480) }]);
-  const res = await peer.t.app.inject({
-    method: 'POST',
-    url: '/api/posts/upload-media',
-    headers: { ...user.auth, ...body.headers },
-    payload: body.payload,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return { ...res.json<{ media: UploadedMedia[] }>().media[0]!, altText: alt } as UploadedMedia;
-}
-
-const followingFeedOn = async (peer: FederationPeer, viewer: SeededUser) => {
-  const res = await peer.t.app.inject({
-    method: 'GET',
-    url: '/api/posts?following=true',
-    headers: viewer.auth,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ posts: Post[] }>().posts;
-};
 
 describe('two Glimpse instances federate', () => {
   it('a member finds an account elsewhere by @user@host, follows it (pending until the Accept), then unfollows', async () => {

@@ -8,6 +8,7 @@ import {
   type Federation,
 } from '@fedify/fedify';
 import { Note } from '@fedify/vocab';
+import { preloadedContexts } from '@fedify/vocab-runtime';
 import type { FederationConfig } from '../../config.js';
 import type { AppContext, Db } from '../../context.js';
 import { publicUrlsFor } from '../../lib/public-urls.js';
@@ -80,6 +81,27 @@ async function federatingMember(db: Db, identifier: string) {
 }
 
 /**
+ * JSON-LD contexts that peers put in what they send and that Fedify does not ship: preloaded (as
+ * Fedify preloads its own) so that reading such an activity never depends on the context's host.
+ * Without it a Note of @evanp/activitypub-bot (federation.interop.test.ts) fails to parse when
+ * purl.archive.org cannot be reached, and is dropped.
+ */
+const EXTRA_CONTEXTS: Record<string, unknown> = {
+  // The SocialCG thread extension: `thread` and `root` of a conversation, both ids.
+  'https://purl.archive.org/socialweb/thread/1.0': {
+    '@context': {
+      thr: 'https://purl.archive.org/socialweb/thread#',
+      thread: { '@id': 'thr:thread', '@type': '@id' },
+      root: { '@id': 'thr:root', '@type': '@id' },
+    },
+  },
+};
+
+function preloadExtraContexts(): void {
+  for (const [url, document] of Object.entries(EXTRA_CONTEXTS)) preloadedContexts[url] ??= document;
+}
+
+/**
  * The Fedify federation of this server (FEDERATION=true): its key-value store and durable queue
  * in PostgreSQL, actors, WebFinger and NodeInfo. The queue is started by `startFederationQueue`.
  */
@@ -88,6 +110,7 @@ export function createGlimpseFederation(
   db: Db,
   onQueueError: (err: unknown) => void,
 ): GlimpseFederation {
+  preloadExtraContexts();
   const federation = createFederation<AppContext>({
     kv: createPgKvStore(db),
     queue: createPgMessageQueue(db, { onError: onQueueError }),

@@ -62,19 +62,22 @@ export function selectExportPosts(db: DbOrTx, userId: string): Promise<ExportPos
 }
 
 /**
- * Every comment the member wrote, on anyone's post, with the post it is on. The post's title and
- * author are named only while the member may still see the post (its author may have made it
- * private, or blocked them since): the comment is theirs, the post is not.
+ * A post as an export names something of it the member did (commented, saved, was tagged in): its
+ * title and author only while the member may still see it (its author may have made it private,
+ * or blocked them since), else only its id. The post is `posts` joined with its author as `a`.
  */
+function postReference(viewer: PostViewer): SQL {
+  return sql`CASE WHEN ${visiblePostsWhere(viewer)}
+    THEN json_build_object('id', ${posts.id}, 'title', ${posts.title}, 'author', ${memberRef('a')})
+    ELSE json_build_object('id', ${posts.id}) END`;
+}
+
+/** Every comment the member wrote, on anyone's post, with the post it is on (postReference). */
 export function selectExportComments(db: DbOrTx, viewer: PostViewer): Promise<unknown[]> {
-  const visible = visiblePostsWhere(viewer);
   return jsonOf(
     db,
     sql`SELECT coalesce(json_agg(json_build_object(
-          'id', c.id, 'content', c.content, 'createdAt', c.created_at,
-          'post', CASE WHEN ${visible}
-                    THEN json_build_object('id', ${posts.id}, 'title', ${posts.title}, 'author', ${memberRef('a')})
-                    ELSE json_build_object('id', ${posts.id}) END
+          'id', c.id, 'content', c.content, 'createdAt', c.created_at, 'post', ${postReference(viewer)}
         ) ORDER BY c.created_at, c.id), '[]'::json) AS data
         FROM comments c JOIN ${posts} ON ${posts.id} = c.post_id JOIN users a ON a.id = ${posts.authorId}
         WHERE c.user_id = ${viewer.id}`,
@@ -82,41 +85,33 @@ export function selectExportComments(db: DbOrTx, viewer: PostViewer): Promise<un
 }
 
 /**
- * The member's saved posts, oldest save first, each with its post when they may still see it
- * (else only its id, as for comments).
+ * A per-member list of posts (`user_id`, `post_id`, `created_at`), oldest first: when (named
+ * `timeKey`) and the post (postReference). The table and key are this module's constants.
  */
-export function selectExportSaves(db: DbOrTx, viewer: PostViewer): Promise<unknown[]> {
-  const visible = visiblePostsWhere(viewer);
+function selectMemberPostList(
+  db: DbOrTx,
+  viewer: PostViewer,
+  table: 'saves' | 'post_tagged_users',
+  timeKey: 'savedAt' | 'taggedAt',
+): Promise<unknown[]> {
   return jsonOf(
     db,
     sql`SELECT coalesce(json_agg(json_build_object(
-          'savedAt', sv.created_at,
-          'post', CASE WHEN ${visible}
-                    THEN json_build_object('id', ${posts.id}, 'title', ${posts.title}, 'author', ${memberRef('a')})
-                    ELSE json_build_object('id', ${posts.id}) END
-        ) ORDER BY sv.created_at, sv.post_id), '[]'::json) AS data
-        FROM saves sv JOIN ${posts} ON ${posts.id} = sv.post_id JOIN users a ON a.id = ${posts.authorId}
-        WHERE sv.user_id = ${viewer.id}`,
+          ${sql.raw(`'${timeKey}'`)}, r.created_at, 'post', ${postReference(viewer)}
+        ) ORDER BY r.created_at, r.post_id), '[]'::json) AS data
+        FROM ${sql.raw(table)} r JOIN ${posts} ON ${posts.id} = r.post_id JOIN users a ON a.id = ${posts.authorId}
+        WHERE r.user_id = ${viewer.id}`,
   );
 }
 
-/**
- * The posts the member is tagged in, oldest tag first, each with its post when they may still see
- * it (else only its id, as for saves).
- */
+/** The member's saved posts, oldest save first. */
+export function selectExportSaves(db: DbOrTx, viewer: PostViewer): Promise<unknown[]> {
+  return selectMemberPostList(db, viewer, 'saves', 'savedAt');
+}
+
+/** The posts the member is tagged in, oldest tag first. */
 export function selectExportTagged(db: DbOrTx, viewer: PostViewer): Promise<unknown[]> {
-  const visible = visiblePostsWhere(viewer);
-  return jsonOf(
-    db,
-    sql`SELECT coalesce(json_agg(json_build_object(
-          'taggedAt', t.created_at,
-          'post', CASE WHEN ${visible}
-                    THEN json_build_object('id', ${posts.id}, 'title', ${posts.title}, 'author', ${memberRef('a')})
-                    ELSE json_build_object('id', ${posts.id}) END
-        ) ORDER BY t.created_at, t.post_id), '[]'::json) AS data
-        FROM post_tagged_users t JOIN ${posts} ON ${posts.id} = t.post_id JOIN users a ON a.id = ${posts.authorId}
-        WHERE t.user_id = ${viewer.id}`,
-  );
+  return selectMemberPostList(db, viewer, 'post_tagged_users', 'taggedAt');
 }
 
 /** The member's collections, oldest first, each with the ids of its posts (newest added first). */

@@ -156,38 +156,47 @@ export function fetchPost(id: string, signal?: AbortSignal) {
   return http.get<PostDetail>(`/posts/${encodeURIComponent(id)}`, { signal });
 }
 
-/** What the like toggle needs to know about the post as the user saw it. */
-export type LikeTarget = Pick<Post, 'id' | 'isLikedByUser' | 'likesCount'>;
-
 /**
- * POST /api/posts/{id}/like (a toggle). Optimistic in every cached copy; the server's
- * { liked, likesCount } is the truth once it answers; the old state comes back on failure.
+ * A member's on/off toggle of a post (like, save): POST /api/posts/{id}/{action}. Optimistic in
+ * every cached copy (`toggled`: the fields as they will be); the server's answer is the truth once
+ * it comes (`answered`); the fields as the member saw them (`shown`) come back on failure.
  */
-export function useLikePostMutation() {
+function usePostToggleMutation<Target extends { id: string }, Result>(toggle: {
+  action: 'like' | 'save';
+  shown(post: Target): Partial<Post>;
+  toggled(post: Target): Partial<Post>;
+  answered(result: Result): Partial<Post>;
+  onAnswered?: () => void;
+}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (post: LikeTarget) => http.post<LikeResult>(`/posts/${encodeURIComponent(post.id)}/like`),
+    mutationFn: (post: Target) => http.post<Result>(`/posts/${encodeURIComponent(post.id)}/${toggle.action}`),
     onMutate: async (post) => {
       // A detail request already in flight would land after this and undo the optimistic state.
       await queryClient.cancelQueries({ queryKey: postKeys.detail(post.id) });
-      const liked = !post.isLikedByUser;
-      updatePostInCaches(queryClient, post.id, {
-        isLikedByUser: liked,
-        likesCount: Math.max(0, post.likesCount + (liked ? 1 : -1)),
-      });
+      updatePostInCaches(queryClient, post.id, toggle.toggled(post));
     },
-    onError: (_error, post) => {
-      updatePostInCaches(queryClient, post.id, {
-        isLikedByUser: post.isLikedByUser,
-        likesCount: post.likesCount,
-      });
-    },
+    onError: (_error, post) => updatePostInCaches(queryClient, post.id, toggle.shown(post)),
     onSuccess: (result, post) => {
-      updatePostInCaches(queryClient, post.id, {
-        isLikedByUser: result.liked,
-        likesCount: result.likesCount,
-      });
+      updatePostInCaches(queryClient, post.id, toggle.answered(result));
+      toggle.onAnswered?.();
     },
+  });
+}
+
+/** What the like toggle needs to know about the post as the user saw it. */
+export type LikeTarget = Pick<Post, 'id' | 'isLikedByUser' | 'likesCount'>;
+
+/** POST /api/posts/{id}/like (a toggle): { liked, likesCount }. */
+export function useLikePostMutation() {
+  return usePostToggleMutation<LikeTarget, LikeResult>({
+    action: 'like',
+    shown: ({ isLikedByUser, likesCount }) => ({ isLikedByUser, likesCount }),
+    toggled: (post) => ({
+      isLikedByUser: !post.isLikedByUser,
+      likesCount: Math.max(0, post.likesCount + (post.isLikedByUser ? -1 : 1)),
+    }),
+    answered: (result) => ({ isLikedByUser: result.liked, likesCount: result.likesCount }),
   });
 }
 
@@ -197,35 +206,18 @@ export type SaveTarget = Pick<Post, 'id' | 'isSavedByUser' | 'savesCount'>;
 /** Saved posts of the member, newest save first (the profile's Saved tab). */
 export const savedPostsKey = () => [...postKeys.all, 'saved'] as const;
 
-/**
- * POST /api/posts/{id}/save (a toggle). Optimistic in every cached copy; the server's answer is
- * the truth; the old state comes back on failure. The Saved tab is read again afterwards.
- */
+/** POST /api/posts/{id}/save (a toggle): { saved, savesCount }; the Saved tab is read again after. */
 export function useSavePostMutation() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (post: SaveTarget) => http.post<SaveResult>(`/posts/${encodeURIComponent(post.id)}/save`),
-    onMutate: async (post) => {
-      await queryClient.cancelQueries({ queryKey: postKeys.detail(post.id) });
-      const saved = !post.isSavedByUser;
-      updatePostInCaches(queryClient, post.id, {
-        isSavedByUser: saved,
-        savesCount: Math.max(0, post.savesCount + (saved ? 1 : -1)),
-      });
-    },
-    onError: (_error, post) => {
-      updatePostInCaches(queryClient, post.id, {
-        isSavedByUser: post.isSavedByUser,
-        savesCount: post.savesCount,
-      });
-    },
-    onSuccess: (result, post) => {
-      updatePostInCaches(queryClient, post.id, {
-        isSavedByUser: result.saved,
-        savesCount: result.savesCount,
-      });
-      void queryClient.invalidateQueries({ queryKey: savedPostsKey() });
-    },
+  return usePostToggleMutation<SaveTarget, SaveResult>({
+    action: 'save',
+    shown: ({ isSavedByUser, savesCount }) => ({ isSavedByUser, savesCount }),
+    toggled: (post) => ({
+      isSavedByUser: !post.isSavedByUser,
+      savesCount: Math.max(0, post.savesCount + (post.isSavedByUser ? -1 : 1)),
+    }),
+    answered: (result) => ({ isSavedByUser: result.saved, savesCount: result.savesCount }),
+    onAnswered: () => void queryClient.invalidateQueries({ queryKey: savedPostsKey() }),
   });
 }
 

@@ -44,7 +44,7 @@ export const MOD_MSG = {
   blocked: 'Member blocked',
   unblocked: 'Member unblocked',
   blockedInteraction: 'You cannot interact with this member',
-  forwardInvalid: 'forward must be true or false',
+  forwardInvalid: 'Forward must be true or false',
 } as const;
 
 /** Admins' policies for other servers (federation). */

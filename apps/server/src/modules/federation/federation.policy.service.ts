@@ -187,17 +187,28 @@ interface ListenerSetters {
 
 /**
  * The inbox listeners with the domain policy in front of each: an activity from a suspended server
- * (one queued before the suspension, say) is dropped. Every `.on(...)` on the answer is guarded.
+ * (one queued before the suspension, say) is dropped. Every `.on(...)` on the answer is guarded;
+ * the setters' other methods are passed through (and chain on the guarded setters).
  */
 export function guardInboxListeners<S extends ListenerSetters>(setters: S): S {
-  const guarded: ListenerSetters = {
-    on(type, listener) {
-      setters.on(type, async (fed, activity) => {
-        if (await isDomainSuspended(fed.data.db, activity.actorId)) return;
-        await listener(fed, activity);
-      });
-      return guarded;
+  const guarded: S = new Proxy(setters, {
+    get(target, prop) {
+      if (prop === 'on') {
+        return <T extends Activity>(type: new (...args: never[]) => T, listener: Listener<T>) => {
+          target.on(type, async (fed: InboxContext<AppContext>, activity: T) => {
+            if (await isDomainSuspended(fed.data.db, activity.actorId)) return;
+            await listener(fed, activity);
+          });
+          return guarded;
+        };
+      }
+      const value: unknown = Reflect.get(target, prop, target);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        const answer: unknown = (value as (...a: unknown[]) => unknown).apply(target, args);
+        return answer === target ? guarded : answer;
+      };
     },
-  };
-  return guarded as S;
+  });
+  return guarded;
 }

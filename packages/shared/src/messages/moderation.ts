@@ -49,7 +49,8 @@ export const MOD_MSG = {
 
 /** Admins' policies for other servers (federation). */
 export const FEDERATION_MSG = {
-  domainInvalid: 'Domain must be a host name like example.social, optionally with a port (example.social:8443)',
+  domainInvalid:
+    'Domain must be a host name like example.social, optionally with a port (example.social:8443)',
   domainTooLong: `Domain must be at most ${FEDERATION_DOMAIN_MAX_LENGTH} characters`,
   domainIsOurs: 'This is our own domain',
   levelInvalid: 'Level must be suspend or silence',

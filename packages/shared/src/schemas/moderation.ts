@@ -92,7 +92,10 @@ const DOMAIN_SHAPE = new RegExp(`^(?=[^:]{1,253}(?::|$))${HOST_LABEL}(?:\\.${HOS
  * text is not a host name (a URL, a path, `user@host`, spaces...).
  */
 export function normalizeFederationDomain(text: string): string | null {
-  const raw = text.trim().toLowerCase().replace(/\.(?=:|$)/, '');
+  const raw = text
+    .trim()
+    .toLowerCase()
+    .replace(/\.(?=:|$)/, '');
   if (raw === '' || /[/@?#\\\s[\]]/.test(raw)) return null;
   let host: string;
   try {

@@ -12,7 +12,12 @@ import { countOpenReportsBy, findPostState, insertReportOnce } from '../moderati
 import { htmlToText } from './federation.mapper.js';
 import { federationContext, recipientOf } from './federation.outbox.service.js';
 import { mayDeliverTo } from './federation.policy.service.js';
-import { findActorRow, findRemoteActor, findRemoteActorByUri, findRemotePostTarget } from './federation.repo.js';
+import {
+  findActorRow,
+  findRemoteActor,
+  findRemoteActorByUri,
+  findRemotePostTarget,
+} from './federation.repo.js';
 import { rememberActor } from './federation.inbox.service.js';
 
 /**
@@ -93,7 +98,13 @@ export async function onFlag(fed: InboxContext<AppContext>, flag: Flag): Promise
  */
 export async function sendFlag(
   ctx: AppContext,
-  report: { id: string; reporterId: string; targetType: ReportTargetType; targetId: string; targetUserId: string },
+  report: {
+    id: string;
+    reporterId: string;
+    targetType: ReportTargetType;
+    targetId: string;
+    targetUserId: string;
+  },
   content: string,
 ): Promise<void> {
   const fed = federationContext(ctx);

@@ -277,7 +277,11 @@ describe('two Glimpse instances federate', () => {
           : sql`delete from follows where follower_id = ${gina.id} and followee_id = ${remoteHenry!.id}`,
       );
     await followRow('insert');
-    await createPostViaApi(b.t, henry, { title: 'Not wanted', content: 'droppedbypolicy', privacy: 'public' });
+    await createPostViaApi(b.t, henry, {
+      title: 'Not wanted',
+      content: 'droppedbypolicy',
+      privacy: 'public',
+    });
     // Delivered (a failed delivery would stay queued for its retry): no message of it is left on B.
     const queued = async () =>
       (

@@ -22,7 +22,11 @@ export async function listDomainPolicies(db: DbOrTx): Promise<DomainPolicyRow[]>
 }
 
 export async function findDomainPolicy(db: DbOrTx, domain: string): Promise<DomainPolicyRow | undefined> {
-  const [row] = await db.select().from(federationDomains).where(eq(federationDomains.domain, domain)).limit(1);
+  const [row] = await db
+    .select()
+    .from(federationDomains)
+    .where(eq(federationDomains.domain, domain))
+    .limit(1);
   return row;
 }
 
@@ -83,7 +87,8 @@ function covers(policy: SQL, account: SQL): SQL {
 }
 
 /** SQL: the users row is an account of a server `domain` covers. */
-const accountOf = (domain: string) => sql`${users.domain} is not null and ${covers(sql`${domain}`, sql`${users.domain}`)}`;
+const accountOf = (domain: string) =>
+  sql`${users.domain} is not null and ${covers(sql`${domain}`, sql`${users.domain}`)}`;
 
 /**
  * Sets the flags of every account `domain` covers from the policies that now apply to it (another

@@ -97,19 +97,25 @@ async function remoteFollower(host: string, member: SeededUser) {
 
 /** Makes `follower` (here) follow the account `followeeId` with both counters, as an accepted follow does. */
 async function followDirectly(followerId: string, followeeId: string) {
-  await t.database.db.execute(sql`insert into follows (follower_id, followee_id) values (${followerId}, ${followeeId})`);
-  await t.database.db.execute(sql`update users set following_count = following_count + 1 where id = ${followerId}`);
-  await t.database.db.execute(sql`update users set followers_count = followers_count + 1 where id = ${followeeId}`);
+  await t.database.db.execute(
+    sql`insert into follows (follower_id, followee_id) values (${followerId}, ${followeeId})`,
+  );
+  await t.database.db.execute(
+    sql`update users set following_count = following_count + 1 where id = ${followerId}`,
+  );
+  await t.database.db.execute(
+    sql`update users set followers_count = followers_count + 1 where id = ${followeeId}`,
+  );
 }
 
-const putPolicy = (domain: string, body: unknown, who: { authorization: string } | object = admin.auth) =>
+const putPolicy = (domain: string, body: unknown, who: Record<string, string> = admin.auth) =>
   t.app.inject({
     method: 'PUT',
     url: `/api/admin/federation/domains/${encodeURIComponent(domain)}`,
     headers: who,
     payload: body as Record<string, unknown>,
   });
-const deletePolicy = (domain: string, who: { authorization: string } | object = admin.auth) =>
+const deletePolicy = (domain: string, who: Record<string, string> = admin.auth) =>
   t.app.inject({
     method: 'DELETE',
     url: `/api/admin/federation/domains/${encodeURIComponent(domain)}`,
@@ -120,11 +126,21 @@ describe('the admin calls', () => {
   it('normalise the domain, refuse bad ones with a clear 400, answer 404 for an unknown DELETE, and list', async () => {
     const put = await putPolicy('Spam.Example.', { level: 'silence' });
     expect(put.statusCode, put.body).toBe(200);
-    expect(put.json<FederationDomainResponse>().domain).toMatchObject({ domain: 'spam.example', level: 'silence' });
+    expect(put.json<FederationDomainResponse>().domain).toMatchObject({
+      domain: 'spam.example',
+      level: 'silence',
+    });
     const withPort = await putPolicy('spam.example:8443', { level: 'suspend' });
     expect(withPort.json<FederationDomainResponse>().domain.domain).toBe('spam.example:8443');
 
-    for (const bad of ['https://spam.example/', 'user@spam.example', 'spam example', 'a..b', 'x:99999', '-a.b']) {
+    for (const bad of [
+      'https://spam.example/',
+      'user@spam.example',
+      'spam example',
+      'a..b',
+      'x:99999',
+      '-a.b',
+    ]) {
       const res = await putPolicy(bad, { level: 'suspend' });
       expect(res.statusCode, bad).toBe(400);
       expect(res.json<{ message: string }>().message, bad).toMatch(/host name/);
@@ -135,10 +151,19 @@ describe('the admin calls', () => {
     const ours = await putPolicy('glimpse.test', { level: 'suspend' });
     expect(ours.statusCode).toBe(400);
 
-    const list = await t.app.inject({ method: 'GET', url: '/api/admin/federation/domains', headers: admin.auth });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/federation/domains',
+      headers: admin.auth,
+    });
     expect(list.statusCode).toBe(200);
     const domains = list.json<FederationDomainList>().domains.map((d) => [d.domain, d.level]);
-    expect(domains).toEqual(expect.arrayContaining([['spam.example', 'silence'], ['spam.example:8443', 'suspend']]));
+    expect(domains).toEqual(
+      expect.arrayContaining([
+        ['spam.example', 'silence'],
+        ['spam.example:8443', 'suspend'],
+      ]),
+    );
 
     expect((await deletePolicy('SPAM.example')).statusCode).toBe(200);
     expect((await deletePolicy('spam.example:8443')).statusCode).toBe(200);
@@ -160,7 +185,10 @@ describe('the admin calls', () => {
 
   it('are for admins only: 401 signed out, 403 for members and moderators', async () => {
     const member = await seedUser(t);
-    const moderator = await seedUser(t, { isModerator: true, permissions: ['moderate_content', 'view_reports'] });
+    const moderator = await seedUser(t, {
+      isModerator: true,
+      permissions: ['moderate_content', 'view_reports'],
+    });
     for (const who of [member.auth, moderator.auth]) {
       expect((await putPolicy('x.example', { level: 'suspend' }, who)).statusCode).toBe(403);
       expect((await deletePolicy('x.example', who)).statusCode).toBe(403);
@@ -168,7 +196,9 @@ describe('the admin calls', () => {
       expect(list.statusCode).toBe(403);
     }
     expect((await putPolicy('x.example', { level: 'suspend' }, {})).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/federation/domains' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/federation/domains' })).statusCode).toBe(
+      401,
+    );
     expect(await rows(sql`select 1 from federation_domains where domain = 'x.example'`)).toHaveLength(0);
   });
 });
@@ -215,7 +245,9 @@ describe('suspend', () => {
     expect(follow.statusCode).toBe(404);
 
     expect((await deletePolicy('bad.test')).statusCode).toBe(200);
-    const lifted = await rows<{ s: boolean }>(sql`select federation_suspended as s from users where id = ${inbound.id}`);
+    const lifted = await rows<{ s: boolean }>(
+      sql`select federation_suspended as s from users where id = ${inbound.id}`,
+    );
     expect(lifted[0]!.s).toBe(false);
     expect(await followRows(inbound.id)).toBe(0);
     expect(await counts(member.id)).toEqual({ followers: 1, following: 0 });
@@ -233,7 +265,11 @@ describe('suspend', () => {
 
     const postId = await insertPostRow(t, member, { privacy: 'public' });
     await mock.receiveActivity(
-      new Like({ id: new URL(`${person.id!.href}/likes/1`), actor: person, object: new URL(`/ap/posts/${postId}`, ORIGIN) }),
+      new Like({
+        id: new URL(`${person.id!.href}/likes/1`),
+        actor: person,
+        object: new URL(`/ap/posts/${postId}`, ORIGIN),
+      }),
     );
     const likes = await rows<{ n: number }>(sql`select likes_count as n from posts where id = ${postId}`);
     expect(likes[0]!.n).toBe(0);
@@ -304,7 +340,8 @@ describe('silence', () => {
       return res.json<SearchResponse>().results.posts.map((p) => p.id);
     };
     const detail = async (who?: SeededUser) =>
-      (await t.app.inject({ method: 'GET', url: `/api/posts/${postId}`, headers: who?.auth ?? {} })).statusCode;
+      (await t.app.inject({ method: 'GET', url: `/api/posts/${postId}`, headers: who?.auth ?? {} }))
+        .statusCode;
 
     expect(await feed()).toContain(postId);
     expect(await search(stranger)).toContain(postId);
@@ -339,7 +376,7 @@ describe('silence', () => {
 });
 
 describe('Flag in', () => {
-  it("naming our member and post: one report each in the queue, by the remote account, once per activity", async () => {
+  it('naming our member and post: one report each in the queue, by the remote account, once per activity', async () => {
     const member = await seedUser(t);
     const postId = await insertPostRow(t, member, { privacy: 'public' });
     const person = personOf('mods.test');
@@ -356,11 +393,30 @@ describe('Flag in', () => {
       sql`select target_type, target_id, target_user_id, reason, details from reports where reporter_id = ${reporterId} order by target_type`,
     );
     expect(reports).toEqual([
-      { target_type: 'post', target_id: postId, target_user_id: member.id, reason: 'other', details: 'Spamming everyone' },
-      { target_type: 'user', target_id: member.id, target_user_id: member.id, reason: 'other', details: 'Spamming everyone' },
+      {
+        target_type: 'post',
+        target_id: postId,
+        target_user_id: member.id,
+        reason: 'other',
+        details: 'Spamming everyone',
+      },
+      {
+        target_type: 'user',
+        target_id: member.id,
+        target_user_id: member.id,
+        reason: 'other',
+        details: 'Spamming everyone',
+      },
     ]);
-    const moderator = await seedUser(t, { isModerator: true, permissions: ['moderate_content', 'view_reports'] });
-    const queue = await t.app.inject({ method: 'GET', url: '/api/moderation/reports', headers: moderator.auth });
+    const moderator = await seedUser(t, {
+      isModerator: true,
+      permissions: ['moderate_content', 'view_reports'],
+    });
+    const queue = await t.app.inject({
+      method: 'GET',
+      url: '/api/moderation/reports',
+      headers: moderator.auth,
+    });
     const mine = queue.json<ReportQueue>().reports.filter((r) => r.reporter?.id === reporterId);
     expect(mine).toHaveLength(2);
     expect(mine[0]!.reporter?.username).toBe(`${person.preferredUsername}@mods.test`);
@@ -378,7 +434,9 @@ describe('Flag in', () => {
       }),
     );
     const reporterId = (await userIdOf(person))!;
-    const first = await rows<{ details: string }>(sql`select details from reports where reporter_id = ${reporterId}`);
+    const first = await rows<{ details: string }>(
+      sql`select details from reports where reporter_id = ${reporterId}`,
+    );
     expect(first).toHaveLength(5);
     expect(first[0]!.details).toHaveLength(1000);
     for (let i = 0; i < 5; i++) {
@@ -386,7 +444,10 @@ describe('Flag in', () => {
         new Flag({
           id: new URL(`${person.id!.href}/flags/${i}`),
           actor: person.id,
-          objects: [actorUri(members[i]!.id), ...(await Promise.all([1, 2, 3, 4].map(async () => actorUri((await seedUser(t)).id))))],
+          objects: [
+            actorUri(members[i]!.id),
+            ...(await Promise.all([1, 2, 3, 4].map(async () => actorUri((await seedUser(t)).id)))),
+          ],
         }),
       );
     }
@@ -447,7 +508,10 @@ describe('a suspended member', () => {
     expect(sent(Create)).toHaveLength(1);
     mock.sentActivities.length = 0;
 
-    const moderator = await seedUser(t, { isModerator: true, permissions: ['moderate_content', 'view_reports'] });
+    const moderator = await seedUser(t, {
+      isModerator: true,
+      permissions: ['moderate_content', 'view_reports'],
+    });
     const suspend = await t.app.inject({
       method: 'POST',
       url: `/api/moderation/users/${member.id}/suspend`,

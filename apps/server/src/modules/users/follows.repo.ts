@@ -165,7 +165,11 @@ export async function findFollowTarget(
   id: string,
 ): Promise<{ isPrivate: boolean; domain: string | null; federationSuspended: boolean } | undefined> {
   const [row] = await db
-    .select({ isPrivate: users.isPrivate, domain: users.domain, federationSuspended: users.federationSuspended })
+    .select({
+      isPrivate: users.isPrivate,
+      domain: users.domain,
+      federationSuspended: users.federationSuspended,
+    })
     .from(users)
     .where(eq(users.id, id))
     .limit(1);

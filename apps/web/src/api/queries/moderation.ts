@@ -170,7 +170,9 @@ export function useFederationDomainMutation() {
   return useMutation({
     mutationFn: ({ domain, level }: { domain: string; level: FederationDomainBody['level'] | null }) =>
       level
-        ? http.put<FederationDomainResponse>(`/admin/federation/domains/${encodeURIComponent(domain)}`, { level })
+        ? http.put<FederationDomainResponse>(`/admin/federation/domains/${encodeURIComponent(domain)}`, {
+            level,
+          })
         : http.delete<FederationDomainResponse>(`/admin/federation/domains/${encodeURIComponent(domain)}`),
     onSuccess: () => queryClient.invalidateQueries(),
   });

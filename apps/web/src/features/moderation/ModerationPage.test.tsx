@@ -182,7 +182,11 @@ describe('Federation policies (admins)', () => {
       }),
     );
     const { user } = renderApp('/moderation');
-    const list = await screen.findByRole('list', { name: MODERATION_TEXT.federationListLabel }, { timeout: 5000 });
+    const list = await screen.findByRole(
+      'list',
+      { name: MODERATION_TEXT.federationListLabel },
+      { timeout: 5000 },
+    );
     expect(within(list).getByText('spam.example')).toBeInTheDocument();
 
     const field = screen.getByLabelText(MODERATION_TEXT.federationDomain);

@@ -243,6 +243,12 @@ describe('suspend', () => {
       headers: member.auth,
     });
     expect(follow.statusCode).toBe(404);
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: `/api/users/profile/${encodeURIComponent(`${inbound.person.preferredUsername}@social.bad.test`)}`,
+      headers: member.auth,
+    });
+    expect(profile.statusCode).toBe(404);
 
     expect((await deletePolicy('bad.test')).statusCode).toBe(200);
     const lifted = await rows<{ s: boolean }>(

@@ -146,6 +146,43 @@ describe('Report and Block on a profile', () => {
       MOD_MSG.reported,
     );
     expect(reports).toEqual([{ targetType: 'user', targetId: BOB.id, reason: 'spam' }]);
+    // A member of this server: nothing to forward to.
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+  });
+});
+
+describe('Reporting an account of another server', () => {
+  it('offers to forward the report to its server, and sends forward only when asked', async () => {
+    signIn(MEMBER);
+    const remote = makePublicUser({ username: 'zed@far.example' });
+    const reports: unknown[] = [];
+    stubFetch(
+      routeFetch({
+        'GET /api/auth/me': () => jsonResponse(MEMBER),
+        'GET /api/notifications/unread-counts': COUNTS,
+        [`GET /api/users/profile/${encodeURIComponent('zed@far.example')}`]: () => jsonResponse(remote),
+        'GET /api/posts': () => jsonResponse({ posts: [], pagination: { hasNextPage: false } }),
+        'POST /api/reports': ({ body }) => {
+          reports.push(body);
+          return jsonResponse({ message: MOD_MSG.reported, report: {} }, 201);
+        },
+      }),
+    );
+    const { user } = renderApp(`/profile/${encodeURIComponent('zed@far.example')}`);
+    await user.click(
+      await screen.findByRole('button', { name: MODERATION_TEXT.moreOptions }, { timeout: 5000 }),
+    );
+    await user.click(await screen.findByRole('menuitem', { name: MODERATION_TEXT.reportUser }));
+    const dialog = await screen.findByRole('dialog', { name: MODERATION_TEXT.reportTitle.user });
+    await user.click(within(dialog).getByRole('radio', { name: MODERATION_TEXT.reasons.spam }));
+    const forward = within(dialog).getByRole('checkbox', {
+      name: MODERATION_TEXT.forwardLabel('far.example'),
+    });
+    expect(forward).toHaveAccessibleDescription(MODERATION_TEXT.forwardHint);
+    await user.click(forward);
+    await user.click(within(dialog).getByRole('button', { name: MODERATION_TEXT.send }));
+    await screen.findByRole('dialog', { name: MODERATION_TEXT.reportSentTitle });
+    expect(reports).toEqual([{ targetType: 'user', targetId: remote.id, reason: 'spam', forward: true }]);
   });
 });
 

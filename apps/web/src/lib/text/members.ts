@@ -88,6 +88,8 @@ export const MODERATION_TEXT = {
     other: 'Something else',
   },
   detailsLabel: 'Details (optional)',
+  forwardLabel: (host: string) => `Also send this report to the moderators of ${host}`,
+  forwardHint: 'They will see that the report came from you.',
   send: 'Send report',
   cancel: 'Cancel',
   close: 'Close',

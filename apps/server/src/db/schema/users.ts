@@ -46,7 +46,7 @@ export const users = pgTable(
     /**
      * A private account: its posts (whatever each post's privacy) are seen by approved followers
      * only; following it is a request the member accepts (`follow_requests`). Read by the one
-     * visibility rule (posts.visibility.ts) through `users_private_idx`.
+     * visibility rule (posts.visibility.ts) through `users_followers_only_idx` (with `federation_silenced`).
      */
     isPrivate: boolean('is_private').notNull().default(false),
     /** Two-factor sign-in (TOTP, RFC 6238): the base32 secret once enabled, else null. */

@@ -126,15 +126,22 @@ for (const viewport of VIEWPORTS)
       await expectAccessibleInBothThemes(page, `member ${path}`);
     }
 
-    // The moderation page as the admin (queue, roles, audit), with one open report in the queue.
+    // The moderation page as the admin (queue, roles, federation policies, audit), with one open
+    // report in the queue and one domain policy.
     await request.post('/api/reports', {
       headers: { authorization: `Bearer ${member.token}` },
       data: { targetType: 'user', targetId: (await adminMember(request)).id, reason: 'other' },
     });
+    const policy = await request.put('/api/admin/federation/domains/spam.example', {
+      headers: { authorization: `Bearer ${(await adminMember(request)).token}` },
+      data: { level: 'silence' },
+    });
+    expect(policy.status()).toBe(200);
     await signIn(page, await adminMember(request));
     await page.goto('/moderation');
     await page.waitForLoadState('networkidle');
     await expect(page.getByRole('heading', { level: 2, name: 'Audit log' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Domain policies' })).toContainText('spam.example');
     await expectAccessibleInBothThemes(page, 'admin /moderation');
     await signIn(page, member);
     await page.goto(`/posts/${post.id}`);

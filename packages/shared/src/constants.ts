@@ -249,3 +249,12 @@ export const COLLECTIONS_LIST_MAX = 100;
 
 /** Federation (FEDERATION=true): the largest activity an inbox reads (Mastodon's own limit is 1 MiB). */
 export const FEDERATION_INBOX_MAX_BYTES = 1024 * 1024;
+/** An admin's policy for another server: nothing in or out, or its posts reach its followers only. */
+export const FEDERATION_DOMAIN_LEVELS = ['suspend', 'silence'] as const;
+export type FederationDomainLevel = (typeof FEDERATION_DOMAIN_LEVELS)[number];
+/** The longest domain a policy names (253 for the host, a colon and a port). */
+export const FEDERATION_DOMAIN_MAX_LENGTH = 259;
+/** An incoming Flag files at most this many reports (one per object it names). */
+export const FEDERATION_FLAG_MAX_OBJECTS = 5;
+/** An account of another server has at most this many open reports from Flags at a time. */
+export const FEDERATION_FLAG_MAX_OPEN = 20;

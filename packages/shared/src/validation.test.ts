@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from './messages.js';
+import { normalizeFederationDomain } from './schemas/moderation.js';
 import { isMainstreamEmail, isValidPhone, splitTags, validateEmail } from './validation.js';
 
 describe('email rules (SPEC §5)', () => {
@@ -27,5 +28,31 @@ describe('phone and tags', () => {
   });
   it('tags split on commas, trimmed, empties dropped', () => {
     expect(splitTags(' a, b,, c ,')).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('federation domains', () => {
+  it('normalises a host name with an optional port, and refuses everything else', () => {
+    expect(normalizeFederationDomain(' Social.Example. ')).toBe('social.example');
+    expect(normalizeFederationDomain('social.example:8443')).toBe('social.example:8443');
+    expect(normalizeFederationDomain('social.example:443')).toBe('social.example');
+    expect(normalizeFederationDomain('bücher.example')).toBe('xn--bcher-kva.example');
+    expect(normalizeFederationDomain('localhost:5302')).toBe('localhost:5302');
+    for (const bad of [
+      '',
+      'https://social.example',
+      'social.example/path',
+      'user@social.example',
+      'social example',
+      'a..b',
+      '-a.example',
+      'a.example:0',
+      'a.example:70000',
+      'a.example?x',
+      '[::1]',
+      `${'a'.repeat(64)}.example`,
+    ]) {
+      expect(normalizeFederationDomain(bad), bad).toBeNull();
+    }
   });
 });

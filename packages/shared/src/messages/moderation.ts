@@ -1,6 +1,10 @@
 /** Reports, removals and suspensions. Part of the catalogue in ../messages.ts (import from there). */
 
-import { REPORT_DETAILS_MAX_LENGTH, MODERATION_NOTE_MAX_LENGTH } from '../constants.js';
+import {
+  FEDERATION_DOMAIN_MAX_LENGTH,
+  MODERATION_NOTE_MAX_LENGTH,
+  REPORT_DETAILS_MAX_LENGTH,
+} from '../constants.js';
 
 /** Moderation and safety: reports, the queue, removal, suspension, roles, blocks. */
 export const MOD_MSG = {
@@ -40,4 +44,17 @@ export const MOD_MSG = {
   blocked: 'Member blocked',
   unblocked: 'Member unblocked',
   blockedInteraction: 'You cannot interact with this member',
+  forwardInvalid: 'Forward must be true or false',
+} as const;
+
+/** Admins' policies for other servers (federation). */
+export const FEDERATION_MSG = {
+  domainInvalid:
+    'Domain must be a host name like example.social, optionally with a port (example.social:8443)',
+  domainTooLong: `Domain must be at most ${FEDERATION_DOMAIN_MAX_LENGTH} characters`,
+  domainIsOurs: 'This is our own domain',
+  levelInvalid: 'Level must be suspend or silence',
+  domainNotFound: 'No policy for this domain',
+  domainSaved: 'Domain policy saved',
+  domainLifted: 'Domain policy removed',
 } as const;

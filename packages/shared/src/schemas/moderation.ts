@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  FEDERATION_DOMAIN_LEVELS,
+  FEDERATION_DOMAIN_MAX_LENGTH,
   MODERATION_NOTE_MAX_LENGTH,
   MODERATION_PAGE_SIZE,
   PERMISSIONS,
@@ -9,7 +11,7 @@ import {
   REPORT_STATUSES,
   REPORT_TARGET_TYPES,
 } from '../constants.js';
-import { MOD_MSG, POST_MSG, USER_MSG } from '../messages.js';
+import { FEDERATION_MSG, MOD_MSG, POST_MSG, USER_MSG } from '../messages.js';
 import { ZIsoDate, ZMemberRef, ZPagination, makeIdParam, makePageQuery } from './common.js';
 import { ZComment, ZPost } from './posts.js';
 import { ZPublicUser } from './users.js';
@@ -22,6 +24,8 @@ export const ZReportBody = z.object({
   targetId: makeIdParam(MOD_MSG.reportTargetNotFound),
   reason: z.enum(REPORT_REASONS, { message: MOD_MSG.reasonInvalid }),
   details: z.string().trim().max(REPORT_DETAILS_MAX_LENGTH, MOD_MSG.detailsTooLong).optional(),
+  /** Also send the report (as an ActivityPub `Flag`) to the server a reported post or account is from. */
+  forward: z.boolean({ message: MOD_MSG.forwardInvalid }).optional(),
 });
 export type ReportBody = z.infer<typeof ZReportBody>;
 
@@ -79,7 +83,75 @@ export const ZCommentIdParams = z.object({
   commentId: makeIdParam(MOD_MSG.invalidCommentId),
 });
 
+const HOST_LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
+const DOMAIN_SHAPE = new RegExp(`^(?=[^:]{1,253}(?::|$))${HOST_LABEL}(?:\\.${HOST_LABEL})*(?::(\\d{1,5}))?$`);
+
+/**
+ * A server's domain as policies name it: lower case, no trailing dot, international names in
+ * their ASCII (punycode) form, an optional port (1-65535; https's 443 is dropped). Null when the
+ * text is not a host name (a URL, a path, `user@host`, spaces...).
+ */
+export function normalizeFederationDomain(text: string): string | null {
+  const raw = text
+    .trim()
+    .toLowerCase()
+    .replace(/\.(?=:|$)/, '');
+  if (raw === '' || /[/@?#\\\s[\]]/.test(raw)) return null;
+  let host: string;
+  try {
+    host = new URL(`https://${raw}`).host;
+  } catch {
+    return null;
+  }
+  const match = DOMAIN_SHAPE.exec(host);
+  if (!match) return null;
+  if (match[1] !== undefined && (Number(match[1]) < 1 || Number(match[1]) > 65535)) return null;
+  return host;
+}
+
+const ZFederationDomainName = z
+  .string({ message: FEDERATION_MSG.domainInvalid })
+  .max(FEDERATION_DOMAIN_MAX_LENGTH, FEDERATION_MSG.domainTooLong)
+  .transform((text, ctx) => {
+    const domain = normalizeFederationDomain(text);
+    if (domain === null) {
+      ctx.addIssue({ code: 'custom', message: FEDERATION_MSG.domainInvalid });
+      return z.NEVER;
+    }
+    return domain;
+  });
+
+/** PUT/DELETE /api/admin/federation/domains/{domain} */
+export const ZFederationDomainParams = z.object({ domain: ZFederationDomainName });
+export type FederationDomainParams = z.infer<typeof ZFederationDomainParams>;
+
+/** PUT /api/admin/federation/domains/{domain} */
+export const ZFederationDomainBody = z.object({
+  level: z.enum(FEDERATION_DOMAIN_LEVELS, { message: FEDERATION_MSG.levelInvalid }),
+});
+export type FederationDomainBody = z.infer<typeof ZFederationDomainBody>;
+
 // ---- answers
+
+/** An admin's policy for another server. */
+export const ZFederationDomain = z.object({
+  domain: z.string(),
+  level: z.enum(FEDERATION_DOMAIN_LEVELS),
+  createdAt: ZIsoDate,
+  updatedAt: ZIsoDate,
+});
+export type FederationDomain = z.infer<typeof ZFederationDomain>;
+
+export const ZFederationDomainList = z.object({ domains: z.array(ZFederationDomain) });
+export type FederationDomainList = z.infer<typeof ZFederationDomainList>;
+
+/** PUT answers the policy and how many follows it dropped (suspend); DELETE the policy lifted. */
+export const ZFederationDomainResponse = z.object({
+  message: z.string(),
+  domain: ZFederationDomain,
+  droppedFollows: z.number().int(),
+});
+export type FederationDomainResponse = z.infer<typeof ZFederationDomainResponse>;
 
 export const ZRoles = z.object({
   isAdmin: z.boolean(),

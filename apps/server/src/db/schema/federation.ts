@@ -130,3 +130,18 @@ export const remotePosts = pgTable(
   },
   (t) => [uniqueIndex('remote_posts_uri_uq').on(t.uri)],
 );
+
+/**
+ * An admin's policy for another server (`/api/admin/federation/domains`): `suspend` (nothing in or
+ * out, follows with its accounts dropped, its accounts hidden) or `silence` (its posts reach only
+ * the members who follow its accounts). `domain` is a lower-case host with an optional port; a
+ * policy without a port covers every port and every subdomain of the host.
+ */
+export const federationDomains = pgTable('federation_domains', {
+  domain: text('domain').primaryKey(),
+  /** suspend | silence */
+  level: text('level').notNull(),
+  createdBy: varchar('created_by', { length: 24 }).references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

@@ -58,9 +58,15 @@ export const reports = pgTable(
     resolutionNote: text('resolution_note'),
     resolvedBy: varchar('resolved_by', { length: 24 }).references(() => users.id, { onDelete: 'set null' }),
     resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
+    /** The id of the `Flag` activity a report came in as (another server's moderators); else null. */
+    activityUri: text('activity_uri'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
+    // A Flag is one report per target, however often it arrives.
+    uniqueIndex('reports_activity_uq')
+      .on(t.activityUri, t.targetType, t.targetId)
+      .where(sql`${t.activityUri} is not null`),
     // One open report per reporter and target: a second one is a conflict, decided by the index.
     uniqueIndex('reports_open_uq')
       .on(t.reporterId, t.targetType, t.targetId)
@@ -76,10 +82,15 @@ export const moderationActions = pgTable(
   {
     id: varchar('id', { length: 24 }).primaryKey(),
     actorId: varchar('actor_id', { length: 24 }).references(() => users.id, { onDelete: 'set null' }),
-    /** remove_post | remove_comment | delete_comment | suspend | unsuspend | dismiss_report | set_roles | grant | revoke */
+    /**
+     * remove_post | remove_comment | delete_comment | suspend | unsuspend | dismiss_report |
+     * set_roles | grant | revoke | federation_domain_set | federation_domain_lift
+     */
     action: text('action').notNull(),
+    /** post | comment | user | report | domain */
     targetType: text('target_type').notNull(),
-    targetId: varchar('target_id', { length: 24 }).notNull(),
+    /** An id, or for a domain policy the domain (up to FEDERATION_DOMAIN_MAX_LENGTH). */
+    targetId: text('target_id').notNull(),
     reportId: varchar('report_id', { length: 24 }),
     note: text('note').notNull().default(''),
     /** What changed, e.g. the roles before and after. */

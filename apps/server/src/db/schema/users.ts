@@ -46,7 +46,7 @@ export const users = pgTable(
     /**
      * A private account: its posts (whatever each post's privacy) are seen by approved followers
      * only; following it is a request the member accepts (`follow_requests`). Read by the one
-     * visibility rule (posts.visibility.ts) through `users_private_idx`.
+     * visibility rule (posts.visibility.ts) through `users_followers_only_idx` (with `federation_silenced`).
      */
     isPrivate: boolean('is_private').notNull().default(false),
     /** Two-factor sign-in (TOTP, RFC 6238): the base32 secret once enabled, else null. */
@@ -69,6 +69,17 @@ export const users = pgTable(
      * (which local usernames, letters, digits and `_`, can never take).
      */
     domain: text('domain'),
+    /**
+     * The account's server is silenced by an admin (`federation_domains`): its posts reach only the
+     * members who follow it, as a private account's do (the visibility rule reads this with
+     * `is_private`, through `users_followers_only_idx`). Kept in step by federation.policy.service.ts.
+     */
+    federationSilenced: boolean('federation_silenced').notNull().default(false),
+    /**
+     * The account's server is suspended by an admin: the account is hidden as a suspended member is
+     * (`notSuspended`, through `users_suspended_idx`) and nothing federates with it.
+     */
+    federationSuspended: boolean('federation_suspended').notNull().default(false),
     postsCount: integer('posts_count').notNull().default(0),
     followersCount: integer('followers_count').notNull().default(0),
     followingCount: integer('following_count').notNull().default(0),
@@ -88,11 +99,11 @@ export const users = pgTable(
     // The few suspended members, read once per query by the visibility rules (hashed NOT IN).
     index('users_suspended_idx')
       .on(t.id)
-      .where(sql`${t.suspendedAt} is not null`),
-    // The private accounts, read once per statement by the visibility rule (hashed NOT IN).
-    index('users_private_idx')
+      .where(sql`${t.suspendedAt} is not null or ${t.federationSuspended}`),
+    // The private and silenced accounts, read once per statement by the visibility rule (hashed NOT IN).
+    index('users_followers_only_idx')
       .on(t.id)
-      .where(sql`${t.isPrivate}`),
+      .where(sql`${t.isPrivate} or ${t.federationSilenced}`),
   ],
 );
 

@@ -4,6 +4,7 @@ import {
   Block,
   Create,
   Delete,
+  Flag,
   Follow,
   isActor,
   Like,
@@ -23,7 +24,9 @@ import {
   receiveRemoteFollow,
   remoteFollowAccepted,
 } from '../users/remote-follows.service.js';
+import { onFlag } from './federation.flag.service.js';
 import { onCreate, onDelete, onUpdate } from './federation.incoming.service.js';
+import { guardInboxListeners, isDomainSuspended } from './federation.policy.service.js';
 import { htmlToText } from './federation.mapper.js';
 import {
   findActorRow,
@@ -193,14 +196,20 @@ async function onReject(fed: InboxContext<AppContext>, reject: Reject): Promise<
 /** A document loader that loads nothing: for objects only read when embedded. */
 const noFetch = (url: string): Promise<never> => Promise.reject(new Error(`not fetched: ${url}`));
 
-/** What the inboxes (each member's and the shared one) do with each activity type. */
+/**
+ * What the inboxes (each member's and the shared one) do with each activity type. Every listener
+ * sits behind the admins' domain policy (federation.policy.service.ts: a suspended server's
+ * activities are dropped).
+ */
 export function registerInboxListeners(
   federation: Federatable<AppContext>,
   inboxPath: string,
   sharedInboxPath: string,
 ) {
-  federation
-    .setInboxListeners(inboxPath as `${string}{identifier}${string}`, sharedInboxPath)
+  guardInboxListeners(
+    federation.setInboxListeners(inboxPath as `${string}{identifier}${string}`, sharedInboxPath),
+  )
+    .on(Flag, onFlag)
     .on(Follow, onFollow)
     .on(Undo, onUndo)
     .on(Accept, onAccept)
@@ -234,6 +243,8 @@ export async function resolveRemoteAccount(ctx: AppContext, text: string): Promi
   const handle = HANDLE.exec(q);
   if (handle && handle[2]!.toLowerCase() === new URL(ctx.config.federation!.origin).host) return null;
   if (!handle && new URL(q).origin === ctx.config.federation!.origin) return null;
+  // An admin suspended that server: nothing is asked of it.
+  if (await isDomainSuspended(ctx.db, handle ? handle[2]!.toLowerCase() : new URL(q))) return null;
   const known = handle ? null : await findRemoteActorByUri(ctx.db, q);
   if (known) return known.userId;
   try {

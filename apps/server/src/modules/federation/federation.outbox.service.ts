@@ -19,6 +19,7 @@ import type { AppContext } from '../../context.js';
 import { publicUrlsFor } from '../../lib/public-urls.js';
 import { isSuspendedNow } from '../users/suspension.js';
 import { toNote } from './federation.mapper.js';
+import { mayDeliverTo } from './federation.policy.service.js';
 import {
   findOutgoingPost,
   findRemoteActor,
@@ -64,7 +65,7 @@ async function send(
   const fed = federationContext(ctx);
   if (!fed) return;
   const remote = await findRemoteActor(ctx.db, remoteId);
-  if (!remote) return;
+  if (!remote || !(await mayDeliverTo(ctx.db, remote.uri))) return;
   await fed.sendActivity({ identifier: senderId }, recipientOf(remote), build(fed, remote), {
     preferSharedInbox: true,
   });
@@ -254,7 +255,7 @@ export async function federateLike(
   const fed = federationContext(ctx);
   if (!fed) return;
   const target = await findRemotePostTarget(ctx.db, postId);
-  if (!target) return;
+  if (!target || !(await mayDeliverTo(ctx.db, target.author.uri))) return;
   const actor = fed.getActorUri(likerId);
   const to = new URL(target.author.uri);
   const like = new Like({
@@ -281,7 +282,7 @@ export async function federateBlock(ctx: AppContext, blockerId: string, targetId
   const fed = federationContext(ctx);
   if (!fed) return;
   const remote = await findRemoteActor(ctx.db, targetId);
-  if (!remote) return;
+  if (!remote || !(await mayDeliverTo(ctx.db, remote.uri))) return;
   const actor = fed.getActorUri(blockerId);
   const block = new Block({
     id: new URL(`${actor.href}#blocks/${targetId}`),

@@ -175,4 +175,61 @@ describe('two Glimpse instances federate', () => {
       return feed.every((p) => p.title !== 'Harbour at dusk');
     });
   }, 90_000);
+  it("an admin's suspension of the other server: follows end, its deliveries are dropped, search refuses it; lifting restores search", async () => {
+    const gina = await seedUser(a.t, { username: 'gina' });
+    const henry = await seedUser(b.t, { username: 'henry' });
+    const admin = await seedUser(a.t, { isAdmin: true });
+    const [remoteHenry] = await searchOn(a, gina, `@henry@${b.host}`);
+    await followOn(a, gina, remoteHenry!.id);
+    await until('the Accept', async () => (await statusOn(a, gina, remoteHenry!.id)).following);
+
+    const put = await a.t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/federation/domains/${b.host}`,
+      headers: admin.auth,
+      payload: { level: 'suspend' },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    // gina's, and those the other tests left with B's accounts.
+    expect(put.json<{ droppedFollows: number }>().droppedFollows).toBeGreaterThanOrEqual(1);
+    expect(await statusOn(a, gina, remoteHenry!.id)).toEqual({ following: false, requested: false });
+
+    // B still counts gina as a follower and delivers henry's post; A takes it and drops it unread.
+    // (A follow row put back by hand here: without the policy A would keep a followed account's post.)
+    const followRow = (q: 'insert' | 'delete') =>
+      a.t.database.db.execute(
+        q === 'insert'
+          ? sql`insert into follows (follower_id, followee_id) values (${gina.id}, ${remoteHenry!.id})`
+          : sql`delete from follows where follower_id = ${gina.id} and followee_id = ${remoteHenry!.id}`,
+      );
+    await followRow('insert');
+    await createPostViaApi(b.t, henry, {
+      title: 'Not wanted',
+      content: 'droppedbypolicy',
+      privacy: 'public',
+    });
+    // Delivered (a failed delivery would stay queued for its retry): no message of it is left on B.
+    const queued = async () =>
+      (
+        (await b.t.database.db.execute(
+          sql`select count(*)::int as n from federation_queue where message::text like '%droppedbypolicy%'`,
+        )) as unknown as { rows: { n: number }[] }
+      ).rows[0]!.n;
+    await until("B's delivery to A", async () => (await queued()) === 0);
+    const kept = (await a.t.database.db.execute(
+      sql`select 1 from posts where author_id = ${remoteHenry!.id}`,
+    )) as unknown as { rows: unknown[] };
+    expect(kept.rows).toHaveLength(0);
+    await followRow('delete');
+    expect(await searchOn(a, gina, `@henry@${b.host}`)).toEqual([]);
+
+    const lift = await a.t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/federation/domains/${b.host}`,
+      headers: admin.auth,
+    });
+    expect(lift.statusCode, lift.body).toBe(200);
+    expect((await searchOn(a, gina, `@henry@${b.host}`))[0]!.id).toBe(remoteHenry!.id);
+    expect(await statusOn(a, gina, remoteHenry!.id)).toEqual({ following: false, requested: false });
+  }, 90_000);
 });

@@ -15,6 +15,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import type { UserRow } from '../users/users.repo.js';
+import { effectiveLevel } from './federation.policy.repo.js';
 
 /** What a member's actor document shows. */
 export const actorColumns = {
@@ -163,8 +164,12 @@ export async function upsertRemoteAccount(tx: DbOrTx, v: RemoteAccountValues): P
   const username = (await handleTaken(tx, v.handle, existing?.userId ?? null))
     ? `${v.handle}~${id}`
     : v.handle;
+  // An admin's policy for the account's server holds from its first row on.
+  const level = await effectiveLevel(tx, v.domain);
   const profile = {
     username,
+    federationSilenced: level === 'silence',
+    federationSuspended: level === 'suspend',
     displayName: v.displayName,
     bio: v.bio,
     avatarUrl: v.avatarUrl,
@@ -301,13 +306,14 @@ export async function findOutgoingPost(db: DbOrTx, postId: string): Promise<Outg
   return { ...row, images };
 }
 
-/** The member's followers on other servers, where to deliver to them. */
+/** The member's followers on other servers, where to deliver to them (none of a suspended server). */
 export async function listRemoteFollowers(db: DbOrTx, userId: string): Promise<RemoteActorRow[]> {
   return db
     .select(remoteColumns)
     .from(follows)
     .innerJoin(remoteActors, eq(remoteActors.userId, follows.followerId))
-    .where(eq(follows.followeeId, userId))
+    .innerJoin(users, eq(users.id, follows.followerId))
+    .where(and(eq(follows.followeeId, userId), eq(users.federationSuspended, false)))
     .orderBy(asc(remoteActors.userId));
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { FEDERATION_INBOX_MAX_BYTES } from '@glimpse/shared';
 import { AppError } from '../../lib/errors.js';
+import { refusedInboxPost } from './federation.policy.service.js';
 import { FEDERATION_PATH_PREFIXES, profilePathOfActor } from './federation.service.js';
 
 /** Responses that mean "Fastify answers this one" (Fedify has no route for it, or a browser asked). */
@@ -57,6 +58,8 @@ export function federationRoutes(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
     if (!isFederationPath(request.url)) return;
     const fetchRequest = await toFetchRequest(request, origin);
+    // A suspended server's activity is taken and dropped unread (nothing is fetched from it).
+    if (await refusedInboxPost(ctx, fetchRequest)) return reply.code(202).send();
     const response = await federation.fetch(fetchRequest, {
       contextData: ctx,
       onNotFound: fallThrough,

@@ -103,6 +103,35 @@ const MATRIX: [name: string, make: () => Promise<Call>, expected: Record<Role, n
     { visitor: 401, member: 403, moderator: 403, admin: 200 },
   ],
   [
+    'GET /api/admin/federation/domains',
+    async () => ({ method: 'GET', url: '/api/admin/federation/domains' }),
+    { visitor: 401, member: 403, moderator: 403, admin: 200 },
+  ],
+  [
+    'PUT /api/admin/federation/domains/{domain}',
+    async () => ({
+      method: 'PUT',
+      url: `/api/admin/federation/domains/d${newId()}.example`,
+      payload: { level: 'silence' },
+    }),
+    { visitor: 401, member: 403, moderator: 403, admin: 200 },
+  ],
+  [
+    'DELETE /api/admin/federation/domains/{domain}',
+    async () => {
+      const domain = `d${newId()}.example`;
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/federation/domains/${domain}`,
+        headers: cast.admin.auth,
+        payload: { level: 'suspend' },
+      });
+      expect(res.statusCode).toBe(200);
+      return { method: 'DELETE', url: `/api/admin/federation/domains/${domain}` };
+    },
+    { visitor: 401, member: 403, moderator: 403, admin: 200 },
+  ],
+  [
     "DELETE /api/posts/{postId}/comments/{commentId} (someone else's comment on someone else's post)",
     async () => {
       const [author, commenter] = [await seedUser(t), await seedUser(t)];

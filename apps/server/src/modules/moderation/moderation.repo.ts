@@ -14,6 +14,27 @@ export async function insertReport(db: DbOrTx, values: typeof reports.$inferInse
   return insertedRow(await db.insert(reports).values(values).returning());
 }
 
+/**
+ * A report that may already be here (an incoming Flag delivered again, or one the reporter already
+ * has open for the target): the new row, or undefined when a unique index refused it.
+ */
+export async function insertReportOnce(
+  db: DbOrTx,
+  values: typeof reports.$inferInsert,
+): Promise<ReportRow | undefined> {
+  const [row] = await db.insert(reports).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+/** How many open reports one reporter has (an account elsewhere is bounded: FEDERATION_FLAG_MAX_OPEN). */
+export async function countOpenReportsBy(db: DbOrTx, reporterId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(reports)
+    .where(and(eq(reports.reporterId, reporterId), eq(reports.status, 'open')));
+  return row?.n ?? 0;
+}
+
 /** The reporter's open report of this target, if any (reports_open_uq decides under a race). */
 export async function findOpenReport(
   db: DbOrTx,

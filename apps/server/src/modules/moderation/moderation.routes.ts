@@ -6,6 +6,10 @@ import {
   ZAuditQuery,
   ZCommentIdParams,
   ZEmptyBody,
+  ZFederationDomainBody,
+  ZFederationDomainList,
+  ZFederationDomainParams,
+  ZFederationDomainResponse,
   ZMessageAnswer,
   ZModeratedUserAnswer,
   ZModeratedUserResponse,
@@ -23,6 +27,7 @@ import {
 import { BEARER_REQUIRED, ERROR_ANSWERS } from '../../plugins/api-docs.js';
 import { urlsOf, viewerOf } from '../../plugins/auth.js';
 import { rateLimit } from '../../plugins/rate-limit.js';
+import { deleteDomain, listDomains, putDomain } from '../federation/federation.policy.service.js';
 import { findModeratedUser, listAudit, updateRoles } from './admin.service.js';
 import { deleteComment } from './comments.service.js';
 import { createReport, listReports, resolveReport } from './reports.service.js';
@@ -152,6 +157,50 @@ export async function moderationRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => listAudit(ctx, viewerOf(request), request.query),
+  );
+
+  r.get(
+    '/api/admin/federation/domains',
+    {
+      ...auth,
+      schema: {
+        summary: "The admins' policies for other servers (suspend or silence), by domain (admins only)",
+        security,
+        response: { 200: ZFederationDomainList, ...ERROR_ANSWERS },
+      },
+    },
+    async (request) => listDomains(ctx, viewerOf(request)),
+  );
+
+  r.put(
+    '/api/admin/federation/domains/:domain',
+    {
+      ...auth,
+      schema: {
+        summary:
+          'Suspends (nothing in or out; follows with its accounts end) or silences (posts reach followers only) another server (admins only)',
+        security,
+        params: ZFederationDomainParams,
+        body: ZFederationDomainBody,
+        response: { 200: ZFederationDomainResponse, ...ERROR_ANSWERS },
+      },
+    },
+    async (request) => putDomain(ctx, viewerOf(request), request.params.domain, request.body),
+  );
+
+  r.delete(
+    '/api/admin/federation/domains/:domain',
+    {
+      ...auth,
+      schema: {
+        summary: "Lifts a server's policy; follows a suspension ended stay ended (admins only)",
+        security,
+        params: ZFederationDomainParams,
+        body: ZEmptyBody,
+        response: { 200: ZFederationDomainResponse, ...ERROR_ANSWERS },
+      },
+    },
+    async (request) => deleteDomain(ctx, viewerOf(request), request.params.domain),
   );
 
   r.delete(

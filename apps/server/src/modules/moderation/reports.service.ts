@@ -12,6 +12,7 @@ import {
 } from '@glimpse/shared';
 import type { AppContext, EndedSessions, Tx } from '../../context.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
+import { sendFlag } from '../federation/federation.flag.service.js';
 import { afterCommit, federatePostGone, postAudience } from '../federation/federation.outbox.service.js';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
@@ -102,6 +103,11 @@ export async function createReport(
       reason: body.reason,
       details: body.details ?? '',
     });
+    // Also to the moderators of the server the post or account is from, when asked (a Flag).
+    if (body.forward && body.targetType !== 'comment') {
+      const report = { ...row, targetType: body.targetType, targetUserId };
+      await afterCommit(ctx, () => sendFlag(ctx, report, body.details || body.reason));
+    }
     return { message: MOD_MSG.reported, report: toReport(row) };
   } catch (err) {
     if (uniqueViolation(err) !== null) throw new AppError('CONFLICT', MOD_MSG.alreadyReported);

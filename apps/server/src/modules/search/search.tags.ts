@@ -47,8 +47,10 @@ function startsWith(lowered: SQL, needle: string): SQL {
 /** Authors whose posts this viewer may see differently from "public and not removed" (see above). */
 function authorsCountedDifferently(viewer: PostViewer | null): SQL {
   // A superset is harmless (the correction is exact per post): every suspension, expired or not,
-  // and every private account (tag_counts counts their public posts; others may not see them).
-  const suspended = sql`select ${users.id} from ${users} where ${users.suspendedAt} is not null or ${users.isPrivate}`;
+  // every private account and every account of a silenced or suspended server (tag_counts counts
+  // their public posts; others may not see them).
+  const suspended = sql`select ${users.id} from ${users} where ${users.suspendedAt} is not null or ${users.isPrivate}
+    or ${users.federationSilenced} or ${users.federationSuspended}`;
   if (!viewer) return suspended;
   return sql`select ${viewer.id}::varchar
     union all select ${follows.followeeId} from ${follows} where ${follows.followerId} = ${viewer.id}

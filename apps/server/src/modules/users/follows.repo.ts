@@ -163,9 +163,13 @@ export async function lockFollowToggle(tx: DbOrTx, followerId: string, followeeI
 export async function findFollowTarget(
   db: DbOrTx,
   id: string,
-): Promise<{ isPrivate: boolean; domain: string | null } | undefined> {
+): Promise<{ isPrivate: boolean; domain: string | null; federationSuspended: boolean } | undefined> {
   const [row] = await db
-    .select({ isPrivate: users.isPrivate, domain: users.domain })
+    .select({
+      isPrivate: users.isPrivate,
+      domain: users.domain,
+      federationSuspended: users.federationSuspended,
+    })
     .from(users)
     .where(eq(users.id, id))
     .limit(1);

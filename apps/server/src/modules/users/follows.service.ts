@@ -61,6 +61,8 @@ export async function toggleFollow(
       await lockFollowToggle(tx, viewer.id, targetId);
       let target = await findFollowTarget(tx, targetId);
       if (!target) throw new AppError('NOT_FOUND', USER_MSG.userNotFound);
+      // An account of a server an admin suspended is out of reach (and hidden) as a suspended member.
+      if (target.federationSuspended) throw new AppError('NOT_FOUND', USER_MSG.userNotFound);
       if (target.domain !== null) return { remote: true as const };
       // Blocking removed any follow between them, so across a block there is nothing to undo.
       if (await isBlockedBetween(tx, viewer.id, targetId))

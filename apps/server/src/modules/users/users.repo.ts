@@ -25,6 +25,8 @@ export type PublicUserRow = Omit<
   | 'isAdmin'
   | 'isModerator'
   | 'domain'
+  | 'federationSilenced'
+  | 'federationSuspended'
 > &
   Partial<
     Pick<
@@ -217,18 +219,20 @@ export async function replaceAvatar(
 }
 
 /**
- * True for a member who is not under a suspension now. The suspended are few: PostgreSQL reads
- * them once per statement (a hashed subplan over users_suspended_idx), not once per row. The
- * alias keeps an unqualified outer column (Drizzle prints single-table columns bare) outside.
+ * True for a member who is not under a suspension now, and not an account of a server an admin
+ * suspended (`federation_suspended`). The suspended are few: PostgreSQL reads them once per
+ * statement (a hashed subplan over users_suspended_idx), not once per row. The alias keeps an
+ * unqualified outer column (Drizzle prints single-table columns bare) outside.
  */
 export function notSuspended(member: SQL | AnyPgColumn): SQL {
-  return sql`${member} not in (select s.id from ${users} s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > now()))`;
+  return sql`${member} not in (select s.id from ${users} s where (s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > now())) or s.federation_suspended)`;
 }
 
 /**
- * True for a member whose account is not private. Like notSuspended: the private accounts are read
- * once per statement (a hashed subplan over users_private_idx), not once per row.
+ * True for a member whose posts are not for followers only: neither a private account nor an
+ * account of a server an admin silenced (`federation_silenced`). Like notSuspended: those accounts
+ * are read once per statement (a hashed subplan over users_followers_only_idx), not once per row.
  */
 export function notPrivateAccount(member: SQL | AnyPgColumn): SQL {
-  return sql`${member} not in (select p.id from ${users} p where p.is_private)`;
+  return sql`${member} not in (select p.id from ${users} p where p.is_private or p.federation_silenced)`;
 }

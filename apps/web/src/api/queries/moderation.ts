@@ -3,6 +3,9 @@ import {
   type AuditLog,
   type BlockResult,
   type BlockedUsers,
+  type FederationDomainBody,
+  type FederationDomainList,
+  type FederationDomainResponse,
   type MessageAnswer,
   type ModeratedUserAnswer,
   type ModeratedUserResponse,
@@ -29,6 +32,7 @@ export const moderationKeys = {
   all: ['moderation'] as const,
   reports: (status: ReportStatus) => [...moderationKeys.all, 'reports', status] as const,
   audit: () => [...moderationKeys.all, 'audit'] as const,
+  domains: () => [...moderationKeys.all, 'federation-domains'] as const,
   blocked: () => ['users', 'me', 'blocked'] as const,
 };
 
@@ -148,5 +152,28 @@ export function useAdminUserQuery(username: string | null) {
     queryFn: ({ signal }) => http.get<ModeratedUserAnswer>('/admin/users', { query: { username }, signal }),
     enabled: username !== null,
     retry: false,
+  });
+}
+
+/** The admins' policies for other servers (federation). */
+export function useFederationDomainsQuery(enabled: boolean) {
+  return useQuery({
+    queryKey: moderationKeys.domains(),
+    queryFn: ({ signal }) => http.get<FederationDomainList>('/admin/federation/domains', { signal }),
+    enabled,
+  });
+}
+
+/** Sets (or lifts, `level: null`) a domain's policy; posts, people and the audit log may change. */
+export function useFederationDomainMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ domain, level }: { domain: string; level: FederationDomainBody['level'] | null }) =>
+      level
+        ? http.put<FederationDomainResponse>(`/admin/federation/domains/${encodeURIComponent(domain)}`, {
+            level,
+          })
+        : http.delete<FederationDomainResponse>(`/admin/federation/domains/${encodeURIComponent(domain)}`),
+    onSuccess: () => queryClient.invalidateQueries(),
   });
 }

@@ -8,6 +8,7 @@ import { LoadingState } from '../../components/Spinner';
 import { TextField } from '../../components/TextField';
 import { useToast } from '../../components/useToast';
 import { MODERATION_TEXT } from '../../lib/text';
+import { FederationPanel } from './FederationPanel';
 import styles from './Moderation.module.css';
 
 function RolesEditor({ user }: { user: ModeratedUser }) {
@@ -60,7 +61,7 @@ function RolesEditor({ user }: { user: ModeratedUser }) {
   );
 }
 
-/** The admin's part of /moderation: roles by username, and the audit log. */
+/** The admin's part of /moderation: roles by username, the federation policies, and the audit log. */
 export function AdminPanel() {
   const [draft, setDraft] = useState('');
   const [username, setUsername] = useState<string | null>(null);
@@ -96,6 +97,7 @@ export function AdminPanel() {
         {found.isError && <p className={styles.error}>{MODERATION_TEXT.rolesNotFound}</p>}
         {found.data && !found.isFetching && <RolesEditor key={found.data.user.id} user={found.data.user} />}
       </section>
+      <FederationPanel />
       <section className={styles.section} aria-labelledby={auditHeading}>
         <h2 id={auditHeading} className={styles.sectionTitle}>
           {MODERATION_TEXT.auditTitle}

@@ -5,10 +5,12 @@ import { ReportDialog } from './ReportDialog';
 
 export interface PostMenuProps {
   postId: string;
+  /** The post's author (an account of another server offers to forward a report there). */
+  authorUsername?: string;
 }
 
 /** The post's "More options" menu: "Report post" (shown to signed-in members on others' posts). */
-export function PostMenu({ postId }: PostMenuProps) {
+export function PostMenu({ postId, authorUsername }: PostMenuProps) {
   const [isReportOpen, setIsReportOpen] = useState(false);
   const triggerRef = useRef<HTMLButtonElement>(null);
   return (
@@ -25,6 +27,7 @@ export function PostMenu({ postId }: PostMenuProps) {
         }}
         targetType="post"
         targetId={postId}
+        username={authorUsername}
       />
     </>
   );

@@ -31,6 +31,7 @@ export function ProfileMenu({ user }: ProfileMenuProps) {
         onOpenChange={onOpenChange}
         targetType="user"
         targetId={user.id}
+        username={user.username}
       />
       <ConfirmBlockDialog open={open === 'block'} onOpenChange={onOpenChange} user={user} />
     </>

@@ -17,6 +17,11 @@ export interface ReportDialogProps {
   onOpenChange: (open: boolean) => void;
   targetType: ReportTargetType;
   targetId: string;
+  /**
+   * The username of the member the report is about (a post's author); an account of another
+   * server (`name@host`) offers to forward the report there.
+   */
+  username?: string;
 }
 
 /**
@@ -24,10 +29,14 @@ export interface ReportDialogProps {
  * confirmation in the same dialog with the server's own text ("Thanks, your report was sent...",
  * or "You have already reported this...").
  */
-export function ReportDialog({ open, onOpenChange, targetType, targetId }: ReportDialogProps) {
+export function ReportDialog({ open, onOpenChange, targetType, targetId, username }: ReportDialogProps) {
   const report = useReportMutation();
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [details, setDetails] = useState('');
+  const [forward, setForward] = useState(false);
+  const forwardHintId = useId();
+  // An account of another server is `name@host`; members here can never have an @ in their name.
+  const remoteHost = targetType !== 'comment' && username?.includes('@') ? username.split('@')[1] : null;
   const [confirmation, setConfirmation] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const detailsId = useId();
@@ -35,6 +44,7 @@ export function ReportDialog({ open, onOpenChange, targetType, targetId }: Repor
   const reset = () => {
     setReason(null);
     setDetails('');
+    setForward(false);
     setConfirmation(null);
     setError(null);
     report.reset();
@@ -45,7 +55,13 @@ export function ReportDialog({ open, onOpenChange, targetType, targetId }: Repor
     if (!reason) return;
     setError(null);
     report.mutate(
-      { targetType, targetId, reason, details: details.trim() || undefined },
+      {
+        targetType,
+        targetId,
+        reason,
+        details: details.trim() || undefined,
+        ...(remoteHost && forward ? { forward: true } : {}),
+      },
       {
         onSuccess: (answer) => setConfirmation(answer.message),
         onError: (err) => setError(errorReason(err)),
@@ -105,6 +121,22 @@ export function ReportDialog({ open, onOpenChange, targetType, targetId }: Repor
             onChange={(e) => setDetails(e.target.value)}
           />
         </label>
+        {remoteHost && (
+          <>
+            <label className={styles.check}>
+              <input
+                type="checkbox"
+                checked={forward}
+                onChange={(e) => setForward(e.target.checked)}
+                aria-describedby={forwardHintId}
+              />
+              {MODERATION_TEXT.forwardLabel(remoteHost)}
+            </label>
+            <p id={forwardHintId} className={styles.muted}>
+              {MODERATION_TEXT.forwardHint}
+            </p>
+          </>
+        )}
         {error && (
           <p className={styles.error} role="alert">
             {error}

@@ -66,7 +66,9 @@ export function PostCard({ post, onOpen, onFollow, priority = 'lazy', className 
   return (
     <article className={cx(styles.card, className)} data-post-card="">
       {/* Someone else's post: Save to collection and Report, in a corner (the byline keeps its room). */}
-      {isAuthenticated && !isOwnPost && <PostCardMenu postId={post.id} className={styles.othersMenu} />}
+      {isAuthenticated && !isOwnPost && (
+        <PostCardMenu postId={post.id} authorUsername={post.author.username} className={styles.othersMenu} />
+      )}
       {post.media.images.length > 0 && (
         <CardCarousel
           images={post.media.images}

@@ -6,6 +6,8 @@ import { ReportDialog } from '../moderation/ReportDialog';
 
 export interface PostCardMenuProps {
   postId: string;
+  /** The post's author (an account of another server offers to forward a report there). */
+  authorUsername?: string;
   className?: string;
   /** Opens the menu on mount: its ⋯ stand-in was pressed before this code arrived. */
   openAtOnce?: boolean;
@@ -15,7 +17,7 @@ export interface PostCardMenuProps {
  * A card's "More options" (⋯) menu on someone else's post, for a signed-in member: "Save to
  * collection" (also where a narrow card, which hides its bookmark, saves) and "Report post".
  */
-export function PostCardMenu({ postId, className, openAtOnce = false }: PostCardMenuProps) {
+export function PostCardMenu({ postId, authorUsername, className, openAtOnce = false }: PostCardMenuProps) {
   const [open, setOpen] = useState<'collect' | 'report' | null>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const close = () => {
@@ -40,6 +42,7 @@ export function PostCardMenu({ postId, className, openAtOnce = false }: PostCard
         onOpenChange={(next) => !next && close()}
         targetType="post"
         targetId={postId}
+        username={authorUsername}
       />
     </span>
   );

@@ -94,7 +94,9 @@ export function PostDetail({ post, variant, isLoadingComments = false, onDeleted
               onClick={actions.follow}
             />
           )}
-          {isAuthenticated && !isOwnPost && <PostMenu postId={post.id} />}
+          {isAuthenticated && !isOwnPost && (
+            <PostMenu postId={post.id} authorUsername={post.author.username} />
+          )}
           {isOwnPost && <OwnPostMenu postId={post.id} onDeleted={onDeleted} />}
         </header>
 

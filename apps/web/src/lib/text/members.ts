@@ -88,6 +88,8 @@ export const MODERATION_TEXT = {
     other: 'Something else',
   },
   detailsLabel: 'Details (optional)',
+  forwardLabel: (host: string) => `Also send this report to the moderators of ${host}`,
+  forwardHint: 'They will see that the report came from you.',
   send: 'Send report',
   cancel: 'Cancel',
   close: 'Close',
@@ -143,6 +145,25 @@ export const MODERATION_TEXT = {
   auditEmpty: 'No moderation actions yet.',
   auditActor: (username: string | null) => (username ? `@${username}` : 'Command line'),
   noAccess: 'You need moderator rights to see this page.',
+  federationTitle: 'Federation',
+  federationIntro:
+    'Policies for other servers. Suspend: nothing is exchanged with the server and follows with its accounts end. Silence: its posts reach only members who follow its accounts.',
+  federationDomain: 'Domain',
+  federationDomainHint: 'A host name such as example.social, optionally with a port.',
+  federationLevel: 'Policy',
+  federationLevels: {
+    suspend: 'Suspend',
+    silence: 'Silence',
+  },
+  federationAdd: 'Save policy',
+  federationSaved: (domain: string) => `Policy saved for ${domain}`,
+  federationRemove: 'Remove',
+  federationRemoveLabel: (domain: string) => `Remove the policy for ${domain}`,
+  federationRemoved: (domain: string) => `Policy removed for ${domain}`,
+  federationEmpty: 'No policies: every server federates normally.',
+  federationLoadFailed: 'Could not load the domain policies.',
+  federationListLabel: 'Domain policies',
+  federationSince: (date: string) => `since ${date}`,
 } as const;
 
 export const USERS_LIST_TEXT = {

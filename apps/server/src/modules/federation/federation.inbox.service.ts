@@ -1,6 +1,7 @@
 import type { Context, Federatable, InboxContext } from '@fedify/fedify';
 import {
   Accept,
+  Announce,
   Block,
   Create,
   Delete,
@@ -24,6 +25,7 @@ import {
   remoteFollowAccepted,
 } from '../users/remote-follows.service.js';
 import { onCreate, onDelete, onUpdate } from './federation.incoming.service.js';
+import { onAnnounce, onUndoAnnounce } from './federation.shares.service.js';
 import { htmlToText } from './federation.mapper.js';
 import {
   findActorRow,
@@ -139,6 +141,10 @@ async function onUndo(fed: InboxContext<AppContext>, undo: Undo): Promise<void> 
       await unblockUser(fed.data, { id: remote.userId }, localId);
     return;
   }
+  if (object instanceof Announce) {
+    if (object.actorId?.href === undo.actorId.href) await onUndoAnnounce(fed, remote.userId, object);
+    return;
+  }
   if (object instanceof Like) {
     if (object.actorId?.href !== undo.actorId.href) return;
     const postId = localPostOf(fed, object.objectId);
@@ -206,6 +212,7 @@ export function registerInboxListeners(
     .on(Accept, onAccept)
     .on(Reject, onReject)
     .on(Like, onLike)
+    .on(Announce, onAnnounce)
     .on(Block, onBlock)
     .on(Create, onCreate)
     .on(Update, onUpdate)

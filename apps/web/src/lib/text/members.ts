@@ -60,6 +60,7 @@ export const NOTIFICATIONS_TEXT = {
     follow_request: 'asked to follow you',
     mention: (inComment: boolean) => (inComment ? 'mentioned you in a comment' : 'mentioned you in a post'),
     tag: 'tagged you in a post',
+    share: 'reposted your post',
   },
   follow: 'Follow',
   following: 'Following',

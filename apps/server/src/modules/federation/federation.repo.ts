@@ -14,6 +14,7 @@ import {
   remotePosts,
   users,
 } from '../../db/schema/index.js';
+import type { ImageVariant } from '@glimpse/shared';
 import type { UserRow } from '../users/users.repo.js';
 
 /** What a member's actor document shows. */
@@ -258,7 +259,16 @@ export interface OutgoingPostRow {
   editedAt: Date | null;
   removedAt: Date | null;
   author: Pick<UserRow, 'isPrivate' | 'domain' | 'suspendedAt' | 'suspendedUntil'>;
-  images: { url: string; width: number; height: number; altText: string }[];
+  images: {
+    id: string;
+    url: string;
+    variants: ImageVariant[];
+    width: number;
+    height: number;
+    altText: string;
+    /** Filled in once, the first time the post federates (federation.blurhash.ts). */
+    blurhash: string | null;
+  }[];
 }
 
 export async function findOutgoingPost(db: DbOrTx, postId: string): Promise<OutgoingPostRow | undefined> {
@@ -290,7 +300,10 @@ export async function findOutgoingPost(db: DbOrTx, postId: string): Promise<Outg
   if (!row) return undefined;
   const images = await db
     .select({
+      id: postMedia.id,
       url: postMedia.url,
+      variants: postMedia.variants,
+      blurhash: postMedia.blurhash,
       width: postMedia.width,
       height: postMedia.height,
       altText: postMedia.altText,

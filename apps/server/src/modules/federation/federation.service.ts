@@ -13,6 +13,7 @@ import type { AppContext, Db } from '../../context.js';
 import { publicUrlsFor } from '../../lib/public-urls.js';
 import { isSuspendedNow } from '../users/suspension.js';
 import { registerInboxListeners } from './federation.inbox.service.js';
+import { ensureBlurhashes } from './federation.blurhash.js';
 import { toNote, toPerson } from './federation.mapper.js';
 import { audienceOf, recipientOf } from './federation.outbox.service.js';
 import {
@@ -138,7 +139,8 @@ export function configureFederation(federation: Federatable<AppContext>, config:
   federation.setObjectDispatcher(Note, '/ap/posts/{id}', async (ctx, values) => {
     const post = await findOutgoingPost(ctx.data.db, values.id);
     if (!post || audienceOf(post) !== 'public') return null;
-    return toNote(ctx, post, publicUrlsFor(ctx.data.config, config.origin), 'public');
+    const images = await ensureBlurhashes(ctx.data, post.images);
+    return toNote(ctx, { ...post, images }, publicUrlsFor(ctx.data.config, config.origin), 'public');
   });
   federation.setOutboxDispatcher('/ap/users/{identifier}/outbox', () => ({ items: [] }));
   registerInboxListeners(federation, '/ap/users/{identifier}/inbox', SHARED_INBOX_PATH);

@@ -26,6 +26,7 @@ import {
 } from '../users/remote-follows.service.js';
 import { onCreate, onDelete, onUpdate } from './federation.incoming.service.js';
 import { onAnnounce, onUndoAnnounce } from './federation.shares.service.js';
+import { refreshRemoteAvatar } from './federation.avatars.service.js';
 import { htmlToText } from './federation.mapper.js';
 import {
   findActorRow,
@@ -61,16 +62,24 @@ export async function remoteAccountValues(
     handle: `${actor.preferredUsername.toString()}@${domain}`,
     displayName: (actor.name?.toString() ?? '').slice(0, REMOTE_NAME_MAX),
     bio: htmlToText(actor.summary?.toString() ?? '').slice(0, REMOTE_BIO_MAX),
-    avatarUrl: iconUrl && iconUrl.protocol === 'https:' ? iconUrl.href : null,
+    avatarUrl:
+      iconUrl &&
+      (iconUrl.protocol === 'https:' ||
+        (iconUrl.protocol === 'http:' && fed.data.config.federation?.allowPrivateAddress))
+        ? iconUrl.href
+        : null,
     isPrivate: actor.manuallyApprovesFollowers ?? false,
   };
 }
 
-/** Stores (or refreshes) an account of another server; its user id, or null when unusable. */
+/** Stores (or refreshes) an account of another server and its avatar; its user id, or null when unusable. */
 export async function rememberActor(fed: Context<AppContext>, actor: Actor): Promise<string | null> {
   const values = await remoteAccountValues(actor, fed);
   if (!values) return null;
-  return fed.data.db.transaction((tx) => upsertRemoteAccount(tx, values));
+  const id = await fed.data.db.transaction((tx) => upsertRemoteAccount(tx, values));
+  // The avatar is kept as our own re-encoded copy, fetched when its icon is new.
+  await refreshRemoteAvatar(fed.data, id, values.avatarUrl);
+  return id;
 }
 
 /** The member a local actor URI names, when they federate. */

@@ -5,6 +5,7 @@ import {
   Document,
   Hashtag,
   Image,
+  isActor,
   Note,
   PUBLIC_COLLECTION,
   type Update,
@@ -33,6 +34,7 @@ import {
   updateIncomingPost,
 } from './federation.repo.js';
 import { onReplyCreate, onReplyDelete, onReplyUpdate } from './federation.replies.service.js';
+import { onActorUpdate } from './federation.avatars.service.js';
 
 /** How long one remote image may take to arrive, and how many redirects it may take. */
 const REMOTE_IMAGE_TIMEOUT_MS = 20_000;
@@ -247,6 +249,7 @@ export async function onUpdate(fed: InboxContext<AppContext>, update: Update): P
   const ctx = fed.data;
   if (!update.actorId) return;
   const note = await update.getObject(fed).catch(() => null);
+  if (isActor(note)) return onActorUpdate(fed, update, note);
   if (!(note instanceof Note) || !note.id || note.attributionId?.href !== update.actorId.href) return;
   if (await onReplyUpdate(fed, update, note)) return;
   const post = await findRemotePost(ctx.db, note.id.href);

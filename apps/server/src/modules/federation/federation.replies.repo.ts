@@ -1,7 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { lockKey } from '../../db/locks.js';
 import type { DbOrTx } from '../../db/client.js';
-import { comments, posts, remoteActors, remoteComments, remotePosts, shares } from '../../db/schema/index.js';
+import {
+  comments,
+  posts,
+  remoteActors,
+  remoteComments,
+  remotePosts,
+  shares,
+  users,
+} from '../../db/schema/index.js';
 
 /** A comment that came from another server, by its Note's id. */
 export async function findRemoteComment(
@@ -109,4 +117,44 @@ export async function deleteReposts(db: DbOrTx, userId: string, postId: string):
     .where(and(eq(shares.userId, userId), eq(shares.postId, postId), eq(shares.shareType, 'repost')))
     .returning({ id: shares.id });
   return rows.length;
+}
+
+/** An account of another server's avatar: the stored copy and the URL it was fetched from. */
+export async function findRemoteAvatar(
+  db: DbOrTx,
+  userId: string,
+): Promise<{ avatarUrl: string | null; sourceUrl: string | null } | undefined> {
+  const [row] = await db
+    .select({ avatarUrl: users.avatarUrl, sourceUrl: remoteActors.avatarSourceUrl })
+    .from(remoteActors)
+    .innerJoin(users, eq(users.id, remoteActors.userId))
+    .where(eq(remoteActors.userId, userId))
+    .limit(1);
+  return row;
+}
+
+/** Points the account at its new stored avatar (or none); answers the one it replaced. */
+export async function setRemoteAvatar(
+  db: DbOrTx,
+  userId: string,
+  avatarUrl: string | null,
+  sourceUrl: string | null,
+): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ avatarUrl: users.avatarUrl })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    await tx
+      .update(users)
+      .set({
+        avatarUrl,
+        avatarFilename: avatarUrl ? avatarUrl.slice(avatarUrl.lastIndexOf('/') + 1) : null,
+        avatarUploadedAt: avatarUrl ? new Date() : null,
+      })
+      .where(eq(users.id, userId));
+    await tx.update(remoteActors).set({ avatarSourceUrl: sourceUrl }).where(eq(remoteActors.userId, userId));
+    return before?.avatarUrl ?? null;
+  });
 }

@@ -140,6 +140,7 @@ export interface RemoteAccountValues {
   handle: string;
   displayName: string;
   bio: string;
+  /** The icon's URL on its server: fetched into our store (refreshRemoteAvatar), never stored here. */
   avatarUrl: string | null;
   isPrivate: boolean;
 }
@@ -168,8 +169,6 @@ export async function upsertRemoteAccount(tx: DbOrTx, v: RemoteAccountValues): P
     username,
     displayName: v.displayName,
     bio: v.bio,
-    avatarUrl: v.avatarUrl,
-    avatarFilename: v.avatarUrl ? v.avatarUrl.slice(v.avatarUrl.lastIndexOf('/') + 1) : null,
     isPrivate: v.isPrivate,
     domain: v.domain,
     updatedAt: new Date(),

@@ -19,7 +19,7 @@ import type { AppContext } from '../../context.js';
 import { publicUrlsFor } from '../../lib/public-urls.js';
 import { createTestApp, seedUser, type TestApp } from '../../test/harness.js';
 import { deleteComment } from '../moderation/comments.service.js';
-import { addComment, listComments, sharePost } from '../posts/posts.engagement.service.js';
+import { addComment, listComments, sharePost, unsharePost } from '../posts/posts.engagement.service.js';
 import { updateComment } from '../posts/posts.edit.service.js';
 import { insertPostRow } from '../posts/posts.fixtures.js';
 import { configureFederation } from './federation.service.js';
@@ -169,6 +169,43 @@ describe('Announce and Undo(Announce) of our posts', () => {
     await sharePost(data, viewerOf(author.id), followersPost, { shareType: 'repost' }, urls());
     await sharePost(data, viewerOf(sharer.id), publicPost, { shareType: 'link' }, urls());
     expect(sent(Announce)).toHaveLength(0);
+
+    // Taking the repost back: the count drops (the link share stays) and an Undo of that Announce goes out.
+    expect(await unsharePost(data, viewerOf(sharer.id), publicPost)).toEqual({ sharesCount: 1 });
+    const [undo] = sent(Undo);
+    expect(undo!.objectId?.href).toBe(announce!.id!.href);
+    // Nothing left to take back: no error, nothing sent.
+    mock.sentActivities.length = 0;
+    expect(await unsharePost(data, viewerOf(sharer.id), publicPost)).toEqual({ sharesCount: 1 });
+    expect(mock.sentActivities).toHaveLength(0);
+  });
+
+  it('DELETE /api/posts/{id}/share answers the count; a post the caller may not see is 404', async () => {
+    const author = await seedUser(t);
+    const sharer = await seedUser(t);
+    const post = await insertPostRow(t, author, { privacy: 'public' });
+    const hidden = await insertPostRow(t, author, { privacy: 'private' });
+    const share = await t.app.inject({
+      method: 'POST',
+      url: `/api/posts/${post}/share`,
+      headers: sharer.auth,
+      payload: { shareType: 'repost' },
+    });
+    expect(share.json()).toMatchObject({ sharesCount: 1 });
+    const undo = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/posts/${post}/share`,
+      headers: sharer.auth,
+    });
+    expect(undo.statusCode, undo.body).toBe(200);
+    expect(undo.json()).toEqual({ sharesCount: 0 });
+    const refused = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/posts/${hidden}/share`,
+      headers: sharer.auth,
+    });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toMatchObject({ code: 'NOT_FOUND' });
   });
 });
 

@@ -10,6 +10,7 @@ import {
   type PostDetail,
   type ShareBody,
   type ShareResult,
+  type UnshareResult,
 } from '@glimpse/shared';
 import type { AppContext } from '../../context.js';
 import type { PublicUrls } from '../../lib/public-urls.js';
@@ -228,6 +229,30 @@ export async function likeFromElsewhere(
     return removeNotification(tx, { type: 'like', recipientId: row.authorId, actorId: remoteId, postId });
   });
   await announceNotifications(ctx, [change], urls);
+}
+
+/**
+ * DELETE /api/posts/{id}/share (extension): the member's reposts of a post they may see go (other
+ * share types are records of links shared elsewhere and stay); where a repost was announced to
+ * other servers an Undo(Announce) follows. Taking back nothing is no error.
+ */
+export async function unsharePost(
+  ctx: AppContext,
+  viewer: PostViewer,
+  postId: string,
+): Promise<UnshareResult> {
+  const { sharesCount, removed } = await ctx.db.transaction(async (tx) => {
+    await lockShareOf(tx, viewer.id, postId);
+    if (!(await isPostVisible(tx, postId, viewer))) throw postNotFound();
+    const removed = await deleteReposts(tx, viewer.id, postId);
+    const row = removed
+      ? await bumpPostCounters(tx, postId, { shares: -removed })
+      : await findPost(tx, postId, viewer);
+    if (!row) throw postNotFound();
+    return { sharesCount: row.sharesCount, removed };
+  });
+  if (removed > 0) await afterCommit(ctx, () => federateShare(ctx, viewer.id, postId, false));
+  return { sharesCount };
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { webcrypto } from 'node:crypto';
+import type { Redis } from 'ioredis';
 import {
   createFederation,
   exportJwk,
@@ -26,6 +27,7 @@ import {
   readNodeUsage,
   type StoredKeyPair,
 } from './federation.repo.js';
+import { createRedisMessageQueue } from './federation.redis-queue.js';
 import { createPgKvStore, createPgMessageQueue } from './federation.store.repo.js';
 
 /** Where actors live: `/ap/users/<member id>` (ids never change; usernames may). */
@@ -81,17 +83,21 @@ async function federatingMember(db: Db, identifier: string) {
 }
 
 /**
- * The Fedify federation of this server (FEDERATION=true): its key-value store and durable queue
- * in PostgreSQL, actors, WebFinger and NodeInfo. The queue is started by `startFederationQueue`.
+ * The Fedify federation of this server (FEDERATION=true): its key-value store in PostgreSQL, its
+ * durable queue in Redis when REDIS_URL is set (`redis`), else in PostgreSQL; actors, WebFinger and
+ * NodeInfo. The queue is started by `startFederationQueue`.
  */
 export function createGlimpseFederation(
   config: FederationConfig,
   db: Db,
   onQueueError: (err: unknown) => void,
+  redis: { client: Redis; prefix: string } | null = null,
 ): GlimpseFederation {
   const federation = createFederation<AppContext>({
     kv: createPgKvStore(db),
-    queue: createPgMessageQueue(db, { onError: onQueueError }),
+    queue: redis
+      ? createRedisMessageQueue(redis.client, redis.prefix, { onError: onQueueError })
+      : createPgMessageQueue(db, { onError: onQueueError }),
     manuallyStartQueue: true,
     origin: config.origin,
     allowPrivateAddress: config.allowPrivateAddress,

@@ -241,3 +241,8 @@ export async function federateCommentGone(ctx: AppContext, commentId: string, c:
     }),
   );
 }
+
+/** A moderator removed a member's comment (it stays, hidden): its reply Note, if it went out, is deleted there. */
+export async function federateRemovedComment(ctx: AppContext, commentId: string): Promise<void> {
+  await federateCommentGone(ctx, commentId, await replyBeforeDelete(ctx, commentId));
+}

@@ -19,6 +19,7 @@ import type { AppContext } from '../../context.js';
 import { publicUrlsFor } from '../../lib/public-urls.js';
 import { createTestApp, seedUser, type TestApp } from '../../test/harness.js';
 import { deleteComment } from '../moderation/comments.service.js';
+import { createReport, resolveReport } from '../moderation/reports.service.js';
 import { addComment, listComments, sharePost, unsharePost } from '../posts/posts.engagement.service.js';
 import { updateComment } from '../posts/posts.edit.service.js';
 import { insertPostRow } from '../posts/posts.fixtures.js';
@@ -348,6 +349,33 @@ describe('replies (Create(Note) with inReplyTo)', () => {
     await deleteComment(data, viewerOf(member.id), post!.id, comment.id);
     const [del] = sent(Delete);
     expect(del!.objectId?.href).toBe(reply.id!.href);
+
+    // A moderator's removal of a comment that went out: Delete of its reply Note too.
+    const { comment: second } = await addComment(
+      data,
+      viewerOf(member.id),
+      post!.id,
+      { content: 'spam' },
+      urls(),
+    );
+    const reporter = await seedUser(t);
+    const { report } = await createReport(data, viewerOf(reporter.id), {
+      targetType: 'comment',
+      targetId: second.id,
+      reason: 'spam',
+    });
+    mock.sentActivities.length = 0;
+    const moderator = {
+      id: reporter.id,
+      isAdmin: true,
+      isModerator: true,
+      permissions: ['moderate_content'],
+    };
+    await resolveReport(data, moderator as never, report.id, { action: 'remove' });
+    // (to the post's author, and to the member's followers: the post is public)
+    expect(new Set(sent(Delete).map((d) => d.objectId?.href))).toEqual(
+      new Set([`${ORIGIN}/ap/comments/${second.id}`]),
+    );
 
     // A comment on a post of this server sends nothing.
     mock.sentActivities.length = 0;

@@ -13,6 +13,7 @@ import {
 import type { AppContext, EndedSessions, Tx } from '../../context.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import { afterCommit, federatePostGone, postAudience } from '../federation/federation.outbox.service.js';
+import { federateRemovedComment } from '../federation/federation.replies.service.js';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { fetchPage } from '../../lib/pagination.js';
@@ -262,6 +263,10 @@ export async function resolveReport(
       if (await postAudience(ctx, postId, { ignoreRemoval: true }))
         await federatePostGone(ctx, authorId, postId);
     });
+  }
+  // A removed comment that had gone out as a reply Note is deleted where it went.
+  if (body.action === 'remove' && report.targetType === 'comment') {
+    await afterCommit(ctx, () => federateRemovedComment(ctx, report.targetId));
   }
   return { message: MOD_MSG.reportResolved, report: toReport(report) };
 }

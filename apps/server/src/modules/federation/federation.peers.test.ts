@@ -111,9 +111,24 @@ describe('two Glimpse instances federate', () => {
   it('a member finds an account elsewhere by @user@host, follows it (pending until the Accept), then unfollows', async () => {
     const alice = await seedUser(a.t, { username: 'alice' });
     const bob = await seedUser(b.t, { username: 'bob', displayName: 'Bob B', bio: 'Hi <there>' });
+    const avatarForm = multipart([
+      { field: 'avatar', filename: 'bob.png', data: await solidImage(200, 200) },
+    ]);
+    const avatar = await b.t.app.inject({
+      method: 'POST',
+      url: '/api/users/avatar',
+      headers: { ...bob.auth, ...avatarForm.headers },
+      payload: avatarForm.payload,
+    });
+    expect(avatar.statusCode, avatar.body).toBe(200);
 
     const found = await searchOn(a, alice, `@bob@${b.host}`);
     const remoteBob = found[0]!;
+    // Bob's avatar was fetched from B once and re-encoded into A's own store: A serves it.
+    const avatarUrl = remoteBob.profile.profilePicture!.url;
+    expect(avatarUrl.startsWith(`${a.origin}/media/`), avatarUrl).toBe(true);
+    const served = await a.t.app.inject({ method: 'GET', url: new URL(avatarUrl).pathname });
+    expect(served.statusCode).toBe(200);
     expect(remoteBob).toMatchObject({
       username: `bob@${b.host}`,
       profile: { displayName: 'Bob B', bio: 'Hi <there>' },

@@ -134,8 +134,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     federation: null,
   };
   if (config.federation) {
-    ctx.federation = createGlimpseFederation(config.federation, opts.database.db, (err) =>
-      app.log.warn({ err }, 'federation queue'),
+    ctx.federation = createGlimpseFederation(
+      config.federation,
+      opts.database.db,
+      (err) => app.log.warn({ err }, 'federation queue'),
+      redis ? { client: redis, prefix: redisPrefix } : null,
     );
   }
   app.decorate('ctx', ctx);

@@ -234,7 +234,15 @@ export const MAINSTREAM_EMAIL_PROVIDERS = [
 
 /** Notifications (issue 13). */
 export const NOTIFICATIONS_PAGE_SIZE = 20;
-export const NOTIFICATION_TYPES = ['like', 'comment', 'follow', 'mention', 'follow_request', 'tag'] as const;
+export const NOTIFICATION_TYPES = [
+  'like',
+  'comment',
+  'follow',
+  'mention',
+  'follow_request',
+  'tag',
+  'share',
+] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 /** The tabs of /notification and the `type` filter of GET /api/notifications. */
 export const NOTIFICATION_FILTERS = ['all', 'likes', 'comments', 'follows', 'mentions'] as const;

@@ -446,6 +446,10 @@ export type CommentResult = z.infer<typeof ZCommentResult>;
 export const ZShareResult = z.object({ sharesCount: z.number().int(), shareUrl: z.string() });
 export type ShareResult = z.infer<typeof ZShareResult>;
 
+/** DELETE /api/posts/{id}/share (extension): the member's reposts of the post are taken back. */
+export const ZUnshareResult = z.object({ sharesCount: z.number().int() });
+export type UnshareResult = z.infer<typeof ZUnshareResult>;
+
 /** GET /api/posts/{id}/comments (extension): newest first. */
 export const ZCommentsPage = z.object({ comments: z.array(ZComment), pagination: ZPagination });
 export type CommentsPage = z.infer<typeof ZCommentsPage>;

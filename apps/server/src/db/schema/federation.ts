@@ -10,7 +10,7 @@ import {
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { posts } from './posts.js';
+import { comments, posts } from './posts.js';
 import { users } from './users.js';
 
 /**
@@ -95,6 +95,8 @@ export const remoteActors = pgTable(
     sharedInboxUri: text('shared_inbox_uri'),
     /** The actor's own page for people (`url`), when it gives one. */
     profileUrl: text('profile_url'),
+    /** The avatar URL its actor document gave, as fetched into our media store (`users.avatar_url`); refetched when it changes. */
+    avatarSourceUrl: text('avatar_source_url'),
     fetchedAt: timestamp('fetched_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('remote_actors_uri_uq').on(t.uri)],
@@ -145,3 +147,18 @@ export const federationDomains = pgTable('federation_domains', {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/**
+ * A comment that came from another server as a reply Note (`inReplyTo` one of the posts here): the
+ * Note's id, which Update and Delete of the reply name.
+ */
+export const remoteComments = pgTable(
+  'remote_comments',
+  {
+    commentId: varchar('comment_id', { length: 24 })
+      .primaryKey()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    uri: text('uri').notNull(),
+  },
+  (t) => [uniqueIndex('remote_comments_uri_uq').on(t.uri)],
+);

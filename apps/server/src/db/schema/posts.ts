@@ -99,6 +99,8 @@ export const postMedia = pgTable(
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     placeholder: text('placeholder'),
+    /** BlurHash of the image (what other fediverse servers show before it loads), made once when first federated. */
+    blurhash: text('blurhash'),
     altText: text('alt_text').notNull().default(''),
     caption: text('caption').notNull().default(''),
   },

@@ -1,6 +1,7 @@
 import type { Context, Federatable, InboxContext } from '@fedify/fedify';
 import {
   Accept,
+  Announce,
   Block,
   Create,
   Delete,
@@ -27,6 +28,8 @@ import {
 import { onFlag } from './federation.flag.service.js';
 import { onCreate, onDelete, onUpdate } from './federation.incoming.service.js';
 import { guardInboxListeners, isDomainSuspended } from './federation.policy.service.js';
+import { onAnnounce, onUndoAnnounce } from './federation.shares.service.js';
+import { refreshRemoteAvatar } from './federation.avatars.service.js';
 import { htmlToText } from './federation.mapper.js';
 import {
   findActorRow,
@@ -62,16 +65,24 @@ export async function remoteAccountValues(
     handle: `${actor.preferredUsername.toString()}@${domain}`,
     displayName: (actor.name?.toString() ?? '').slice(0, REMOTE_NAME_MAX),
     bio: htmlToText(actor.summary?.toString() ?? '').slice(0, REMOTE_BIO_MAX),
-    avatarUrl: iconUrl && iconUrl.protocol === 'https:' ? iconUrl.href : null,
+    avatarUrl:
+      iconUrl &&
+      (iconUrl.protocol === 'https:' ||
+        (iconUrl.protocol === 'http:' && fed.data.config.federation?.allowPrivateAddress))
+        ? iconUrl.href
+        : null,
     isPrivate: actor.manuallyApprovesFollowers ?? false,
   };
 }
 
-/** Stores (or refreshes) an account of another server; its user id, or null when unusable. */
+/** Stores (or refreshes) an account of another server and its avatar; its user id, or null when unusable. */
 export async function rememberActor(fed: Context<AppContext>, actor: Actor): Promise<string | null> {
   const values = await remoteAccountValues(actor, fed);
   if (!values) return null;
-  return fed.data.db.transaction((tx) => upsertRemoteAccount(tx, values));
+  const id = await fed.data.db.transaction((tx) => upsertRemoteAccount(tx, values));
+  // The avatar is kept as our own re-encoded copy, fetched when its icon is new.
+  await refreshRemoteAvatar(fed.data, id, values.avatarUrl);
+  return id;
 }
 
 /** The member a local actor URI names, when they federate. */
@@ -140,6 +151,10 @@ async function onUndo(fed: InboxContext<AppContext>, undo: Undo): Promise<void> 
     const localId = await localMemberOf(fed, object.objectId);
     if (localId && object.actorId?.href === undo.actorId.href)
       await unblockUser(fed.data, { id: remote.userId }, localId);
+    return;
+  }
+  if (object instanceof Announce) {
+    if (object.actorId?.href === undo.actorId.href) await onUndoAnnounce(fed, remote.userId, object);
     return;
   }
   if (object instanceof Like) {
@@ -215,6 +230,7 @@ export function registerInboxListeners(
     .on(Accept, onAccept)
     .on(Reject, onReject)
     .on(Like, onLike)
+    .on(Announce, onAnnounce)
     .on(Block, onBlock)
     .on(Create, onCreate)
     .on(Update, onUpdate)

@@ -5,6 +5,7 @@ import {
   Document,
   Hashtag,
   Image,
+  isActor,
   Note,
   PUBLIC_COLLECTION,
   type Update,
@@ -32,6 +33,8 @@ import {
   isFollowedHere,
   updateIncomingPost,
 } from './federation.repo.js';
+import { onReplyCreate, onReplyDelete, onReplyUpdate } from './federation.replies.service.js';
+import { onActorUpdate } from './federation.avatars.service.js';
 
 /** How long one remote image may take to arrive, and how many redirects it may take. */
 const REMOTE_IMAGE_TIMEOUT_MS = 20_000;
@@ -130,6 +133,8 @@ export async function onCreate(fed: InboxContext<AppContext>, create: Create): P
   if (!(note instanceof Note) || !note.id) return;
   if (note.attributionId?.href !== create.actorId.href) return;
   if (note.id.origin !== create.actorId.origin) return;
+  // A reply is a comment on the post it answers (when that post is here), never a post of its own.
+  if (note.replyTargetId) return onReplyCreate(fed, create, note);
   const remote = await findRemoteActorByUri(ctx.db, create.actorId.href);
   if (!remote || !(await isFollowedHere(ctx.db, remote.userId))) return;
   if (await findRemotePost(ctx.db, note.id.href)) return;
@@ -227,7 +232,10 @@ export async function onDelete(fed: InboxContext<AppContext>, del: Delete): Prom
   const ctx = fed.data;
   if (!del.actorId || !del.objectId) return;
   const post = await findRemotePost(ctx.db, del.objectId.href);
-  if (!post) return;
+  if (!post) {
+    await onReplyDelete(fed, del);
+    return;
+  }
   const remote = await findRemoteActorByUri(ctx.db, del.actorId.href);
   if (!remote || remote.userId !== post.authorId) return;
   const keys = await ctx.db.transaction((tx) => deleteIncomingPost(tx, post.postId, remote.userId));
@@ -241,7 +249,9 @@ export async function onUpdate(fed: InboxContext<AppContext>, update: Update): P
   const ctx = fed.data;
   if (!update.actorId) return;
   const note = await update.getObject(fed).catch(() => null);
+  if (isActor(note)) return onActorUpdate(fed, update, note);
   if (!(note instanceof Note) || !note.id || note.attributionId?.href !== update.actorId.href) return;
+  if (await onReplyUpdate(fed, update, note)) return;
   const post = await findRemotePost(ctx.db, note.id.href);
   const remote = post ? await findRemoteActorByUri(ctx.db, update.actorId.href) : undefined;
   if (!post || !remote || remote.userId !== post.authorId) return;

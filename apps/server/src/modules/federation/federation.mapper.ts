@@ -12,6 +12,7 @@ import {
   type Multikey,
 } from '@fedify/vocab';
 import type { PublicUrls } from '../../lib/public-urls.js';
+import { BlurhashImage, MediaNote } from './federation.blurhash.js';
 import type { ActorRow, OutgoingPostRow } from './federation.repo.js';
 
 const IMAGE_TYPES: Record<string, string> = {
@@ -118,7 +119,7 @@ export function toNote(
   const content = [textToHtml(post.title), textToHtml(post.content), tagsHtml ? `<p>${tagsHtml}</p>` : '']
     .filter(Boolean)
     .join('');
-  return new Note({
+  return new MediaNote({
     id: ctx.getObjectUri(Note, { id: post.id }),
     attribution: ctx.getActorUri(post.authorId),
     url: postPageUrl(urls.origin, post.id),
@@ -129,15 +130,17 @@ export function toNote(
     updated: post.editedAt ? Temporal.Instant.fromEpochMilliseconds(post.editedAt.getTime()) : null,
     tos: audience === 'public' ? [PUBLIC_COLLECTION] : [followers],
     ccs: audience === 'public' ? [followers] : [],
-    attachments: post.images.map(
-      (img) =>
-        new Image({
+    attachments: post.images.map((img) =>
+      BlurhashImage.of(
+        {
           url: new URL(urls.media(img.url)),
           mediaType: imageTypeOf(img.url) ?? null,
           name: img.altText || null,
           width: img.width,
           height: img.height,
-        }),
+        },
+        img.blurhash,
+      ),
     ),
     tags: tagLinks.map(
       (t) => new Hashtag({ href: new URL(`/tags/${encodeURIComponent(t)}`, urls.origin), name: `#${t}` }),

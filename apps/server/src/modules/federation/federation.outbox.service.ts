@@ -2,7 +2,6 @@ import type { Context } from '@fedify/fedify';
 import {
   Accept,
   Block,
-  Create,
   Delete,
   Follow,
   Like,
@@ -11,13 +10,13 @@ import {
   Reject,
   Tombstone,
   Undo,
-  Update,
   type Activity,
   type Recipient,
 } from '@fedify/vocab';
 import type { AppContext } from '../../context.js';
 import { publicUrlsFor } from '../../lib/public-urls.js';
 import { isSuspendedNow } from '../users/suspension.js';
+import { ensureBlurhashes, MediaCreate, MediaUpdate } from './federation.blurhash.js';
 import { toNote } from './federation.mapper.js';
 import { mayDeliverTo } from './federation.policy.service.js';
 import {
@@ -183,6 +182,9 @@ async function sendToFollowers(
   await fed.sendActivity({ identifier: authorId }, 'followers', activity, {
     preferSharedInbox: true,
     excludeBaseUris: [new URL(fed.origin)],
+    // Serialised here, once: a fan-out message is parsed back into Fedify's vocabulary later,
+    // which drops what the vocabulary lacks (the images' blurhash).
+    fanout: 'skip',
   });
 }
 
@@ -205,11 +207,13 @@ export async function federatePostChange(
     if (before) await federatePostGone(ctx, post.authorId, postId);
     return;
   }
-  const note = toNote(fed, post, publicUrlsFor(ctx.config, fed.origin), audience);
+  const images = await ensureBlurhashes(ctx, post.images);
+  const note = toNote(fed, { ...post, images }, publicUrlsFor(ctx.config, fed.origin), audience);
   const props = { actor: fed.getActorUri(post.authorId), object: note, tos: note.toIds, ccs: note.ccIds };
+  // MediaCreate/MediaUpdate write the images' `blurhash` (federation.blurhash.ts).
   const activity = before
-    ? new Update({ id: activityId(note.id!, 'update'), ...props })
-    : new Create({ id: activityId(note.id!, 'create'), ...props });
+    ? new MediaUpdate({ id: activityId(note.id!, 'update'), ...props })
+    : new MediaCreate({ id: activityId(note.id!, 'create'), ...props });
   await sendToFollowers(fed, post.authorId, activity);
 }
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import type { AppContext } from '../../context.js';
 import { publicUrlsFor } from '../../lib/public-urls.js';
+import { MediaCreate } from './federation.blurhash.js';
 import { toNote } from './federation.mapper.js';
 import { audienceOf } from './federation.outbox.service.js';
 import type { OutgoingPostRow } from './federation.repo.js';
@@ -42,7 +43,17 @@ function post(
     editedAt: null,
     removedAt: null,
     author: { isPrivate: false, domain: null, suspendedAt: null, suspendedUntil: null, ...author },
-    images: [{ url: `/media/${KEY}.webp`, width: 2048, height: 1365, altText: 'Boats in the harbour' }],
+    images: [
+      {
+        id: 'aaaaaaaaaaaaaaaaaaaaaaaa',
+        url: `/media/${KEY}.webp`,
+        variants: [],
+        width: 2048,
+        height: 1365,
+        altText: 'Boats in the harbour',
+        blurhash: 'LEHV6nWB2yk8pyo0adR*.7kCMdnj',
+      },
+    ],
     ...over,
   };
 }
@@ -102,5 +113,31 @@ describe('a post as a Note', () => {
       `${ORIGIN}/ap/users/76543210fedcba9876543210/followers`,
     ]);
     expect(followersOnly.ccIds).toEqual([]);
+  });
+});
+
+describe('BlurHash on Image attachments', () => {
+  it('is written as `blurhash` (toot:blurhash in the context), in the Note and in the Create that carries it', async () => {
+    const note = toNote(fed, post(), urls, 'public');
+    const create = new MediaCreate({
+      id: new URL(`${note.id!.href}#create/1`),
+      actor: note.attributionId,
+      object: note,
+    });
+    for (const json of [
+      (await create.toJsonLd({ format: 'compact' })) as Record<string, unknown>,
+      (await note.toJsonLd({ format: 'compact' })) as Record<string, unknown>,
+    ]) {
+      const text = JSON.stringify(json);
+      expect(text).toContain('"blurhash":"LEHV6nWB2yk8pyo0adR*.7kCMdnj"');
+      expect(text).not.toContain('"toot:blurhash":');
+      expect(json['@context']).toContainEqual({
+        toot: 'http://joinmastodon.org/ns#',
+        blurhash: 'toot:blurhash',
+      });
+    }
+    // Without a hash nothing is added.
+    const plain = toNote(fed, post({ images: [{ ...post().images[0]!, blurhash: null }] }), urls, 'public');
+    expect(JSON.stringify(await plain.toJsonLd({ format: 'compact' }))).not.toContain('blurhash');
   });
 });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Post, PublicUser } from '@glimpse/shared';
+import { multipart, solidImage } from '../media/media.fixtures.js';
 import { createPostViaApi } from '../posts/posts.fixtures.js';
 import {
   followOn,
@@ -37,9 +38,24 @@ describe('two Glimpse instances federate', () => {
   it('a member finds an account elsewhere by @user@host, follows it (pending until the Accept), then unfollows', async () => {
     const alice = await seedUser(a.t, { username: 'alice' });
     const bob = await seedUser(b.t, { username: 'bob', displayName: 'Bob B', bio: 'Hi <there>' });
+    const avatarForm = multipart([
+      { field: 'avatar', filename: 'bob.png', data: await solidImage(200, 200) },
+    ]);
+    const avatar = await b.t.app.inject({
+      method: 'POST',
+      url: '/api/users/avatar',
+      headers: { ...bob.auth, ...avatarForm.headers },
+      payload: avatarForm.payload,
+    });
+    expect(avatar.statusCode, avatar.body).toBe(200);
 
     const found = await searchOn(a, alice, `@bob@${b.host}`);
     const remoteBob = found[0]!;
+    // Bob's avatar was fetched from B once and re-encoded into A's own store: A serves it.
+    const avatarUrl = remoteBob.profile.profilePicture!.url;
+    expect(avatarUrl.startsWith(`${a.origin}/media/`), avatarUrl).toBe(true);
+    const served = await a.t.app.inject({ method: 'GET', url: new URL(avatarUrl).pathname });
+    expect(served.statusCode).toBe(200);
     expect(remoteBob).toMatchObject({
       username: `bob@${b.host}`,
       profile: { displayName: 'Bob B', bio: 'Hi <there>' },
@@ -166,6 +182,60 @@ describe('two Glimpse instances federate', () => {
     await until('the like to reach B', async () => (await likesOnB()) === 1);
     await a.t.app.inject({ method: 'POST', url: `/api/posts/${harbour.id}/like`, headers: erin.auth });
     await until('the unlike to reach B', async () => (await likesOnB()) === 0);
+
+    // B gave the image a BlurHash (kept) when it built the Note.
+    const [hashed] = (
+      (await b.t.database.db.execute(
+        sql`select blurhash from post_media where post_id = ${post.id}`,
+      )) as unknown as { rows: { blurhash: string | null }[] }
+    ).rows;
+    expect(hashed!.blurhash).toMatch(/^[0-9A-Za-z#$%*+,\-.:;=?@[\]^_{|}~]{28}$/);
+
+    // A repost on A is an Announce: counted on B with a notification to finn.
+    const sharesOnB = async () =>
+      (await b.t.app.inject({ method: 'GET', url: `/api/posts/${post.id}`, headers: finn.auth })).json<Post>()
+        .sharesCount;
+    const share = await a.t.app.inject({
+      method: 'POST',
+      url: `/api/posts/${harbour.id}/share`,
+      headers: erin.auth,
+      payload: { shareType: 'repost' },
+    });
+    expect(share.statusCode, share.body).toBe(200);
+    await until('the repost to reach B', async () => (await sharesOnB()) === 1);
+
+    // A comment on A is a reply Note: a comment by erin@A on B's post, with finn notified.
+    const comment = await a.t.app.inject({
+      method: 'POST',
+      url: `/api/posts/${harbour.id}/comment`,
+      headers: erin.auth,
+      payload: { content: 'What a light!' },
+    });
+    expect(comment.statusCode, comment.body).toBe(201);
+    const commentsOnB = async () =>
+      (
+        await b.t.app.inject({ method: 'GET', url: `/api/posts/${post.id}/comments`, headers: finn.auth })
+      ).json<{ comments: { id: string; content: string; user: PublicUser }[] }>().comments;
+    const [remoteComment] = await until('the reply to reach B', async () => {
+      const list = await commentsOnB();
+      return list.length === 1 ? list : undefined;
+    });
+    expect(remoteComment).toMatchObject({ content: 'What a light!', user: { username: `erin@${a.host}` } });
+    const finnsNotes = (
+      await b.t.app.inject({ method: 'GET', url: '/api/notifications', headers: finn.auth })
+    )
+      .json<{ notifications: { type: string }[] }>()
+      .notifications.map((n) => n.type);
+    expect(finnsNotes).toEqual(expect.arrayContaining(['share', 'comment']));
+    // Deleting it on A deletes it on B.
+    const commentId = comment.json<{ comment: { id: string } }>().comment.id;
+    const gone = await a.t.app.inject({
+      method: 'DELETE',
+      url: `/api/posts/${harbour.id}/comments/${commentId}`,
+      headers: erin.auth,
+    });
+    expect(gone.statusCode, gone.body).toBe(200);
+    await until('the reply Delete to reach B', async () => (await commentsOnB()).length === 0);
 
     // Deleting on B deletes it on A.
     const del = await b.t.app.inject({ method: 'DELETE', url: `/api/posts/${post.id}`, headers: finn.auth });

@@ -14,6 +14,7 @@ import {
   remotePosts,
   users,
 } from '../../db/schema/index.js';
+import type { ImageVariant } from '@glimpse/shared';
 import type { UserRow } from '../users/users.repo.js';
 import { effectiveLevel } from './federation.policy.repo.js';
 
@@ -140,6 +141,7 @@ export interface RemoteAccountValues {
   handle: string;
   displayName: string;
   bio: string;
+  /** The icon's URL on its server: fetched into our store (refreshRemoteAvatar), never stored here. */
   avatarUrl: string | null;
   isPrivate: boolean;
 }
@@ -172,8 +174,6 @@ export async function upsertRemoteAccount(tx: DbOrTx, v: RemoteAccountValues): P
     federationSuspended: level === 'suspend',
     displayName: v.displayName,
     bio: v.bio,
-    avatarUrl: v.avatarUrl,
-    avatarFilename: v.avatarUrl ? v.avatarUrl.slice(v.avatarUrl.lastIndexOf('/') + 1) : null,
     isPrivate: v.isPrivate,
     domain: v.domain,
     updatedAt: new Date(),
@@ -263,7 +263,16 @@ export interface OutgoingPostRow {
   editedAt: Date | null;
   removedAt: Date | null;
   author: Pick<UserRow, 'isPrivate' | 'domain' | 'suspendedAt' | 'suspendedUntil'>;
-  images: { url: string; width: number; height: number; altText: string }[];
+  images: {
+    id: string;
+    url: string;
+    variants: ImageVariant[];
+    width: number;
+    height: number;
+    altText: string;
+    /** Filled in once, the first time the post federates (federation.blurhash.ts). */
+    blurhash: string | null;
+  }[];
 }
 
 export async function findOutgoingPost(db: DbOrTx, postId: string): Promise<OutgoingPostRow | undefined> {
@@ -295,7 +304,10 @@ export async function findOutgoingPost(db: DbOrTx, postId: string): Promise<Outg
   if (!row) return undefined;
   const images = await db
     .select({
+      id: postMedia.id,
       url: postMedia.url,
+      variants: postMedia.variants,
+      blurhash: postMedia.blurhash,
       width: postMedia.width,
       height: postMedia.height,
       altText: postMedia.altText,

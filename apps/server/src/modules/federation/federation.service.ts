@@ -1,4 +1,5 @@
 import type { webcrypto } from 'node:crypto';
+import type { Redis } from 'ioredis';
 import {
   createFederation,
   exportJwk,
@@ -14,6 +15,7 @@ import type { AppContext, Db } from '../../context.js';
 import { publicUrlsFor } from '../../lib/public-urls.js';
 import { isSuspendedNow } from '../users/suspension.js';
 import { registerInboxListeners } from './federation.inbox.service.js';
+import { ensureBlurhashes } from './federation.blurhash.js';
 import { toNote, toPerson } from './federation.mapper.js';
 import { audienceOf, recipientOf } from './federation.outbox.service.js';
 import {
@@ -26,6 +28,7 @@ import {
   readNodeUsage,
   type StoredKeyPair,
 } from './federation.repo.js';
+import { createRedisMessageQueue } from './federation.redis-queue.js';
 import { createPgKvStore, createPgMessageQueue } from './federation.store.repo.js';
 
 /** Where actors live: `/ap/users/<member id>` (ids never change; usernames may). */
@@ -102,18 +105,22 @@ function preloadExtraContexts(): void {
 }
 
 /**
- * The Fedify federation of this server (FEDERATION=true): its key-value store and durable queue
- * in PostgreSQL, actors, WebFinger and NodeInfo. The queue is started by `startFederationQueue`.
+ * The Fedify federation of this server (FEDERATION=true): its key-value store in PostgreSQL, its
+ * durable queue in Redis when REDIS_URL is set (`redis`), else in PostgreSQL; actors, WebFinger and
+ * NodeInfo. The queue is started by `startFederationQueue`.
  */
 export function createGlimpseFederation(
   config: FederationConfig,
   db: Db,
   onQueueError: (err: unknown) => void,
+  redis: { client: Redis; prefix: string } | null = null,
 ): GlimpseFederation {
   preloadExtraContexts();
   const federation = createFederation<AppContext>({
     kv: createPgKvStore(db),
-    queue: createPgMessageQueue(db, { onError: onQueueError }),
+    queue: redis
+      ? createRedisMessageQueue(redis.client, redis.prefix, { onError: onQueueError })
+      : createPgMessageQueue(db, { onError: onQueueError }),
     manuallyStartQueue: true,
     origin: config.origin,
     allowPrivateAddress: config.allowPrivateAddress,
@@ -161,7 +168,8 @@ export function configureFederation(federation: Federatable<AppContext>, config:
   federation.setObjectDispatcher(Note, '/ap/posts/{id}', async (ctx, values) => {
     const post = await findOutgoingPost(ctx.data.db, values.id);
     if (!post || audienceOf(post) !== 'public') return null;
-    return toNote(ctx, post, publicUrlsFor(ctx.data.config, config.origin), 'public');
+    const images = await ensureBlurhashes(ctx.data, post.images);
+    return toNote(ctx, { ...post, images }, publicUrlsFor(ctx.data.config, config.origin), 'public');
   });
   federation.setOutboxDispatcher('/ap/users/{identifier}/outbox', () => ({ items: [] }));
   registerInboxListeners(federation, '/ap/users/{identifier}/inbox', SHARED_INBOX_PATH);

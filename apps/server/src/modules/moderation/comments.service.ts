@@ -8,6 +8,8 @@ import { bumpPostCounters } from '../posts/posts.repo.js';
 import { isPostVisible } from '../posts/posts.visibility.js';
 import { isBlockedBetween } from '../users/blocks.repo.js';
 import { insertAuditEntry } from './moderation.repo.js';
+import { afterCommit } from '../federation/federation.outbox.service.js';
+import { federateCommentGone, replyBeforeDelete } from '../federation/federation.replies.service.js';
 
 /**
  * DELETE /api/posts/{postId}/comments/{commentId}: the comment's author, the post's author, or a
@@ -20,6 +22,8 @@ export async function deleteComment(
   postId: string,
   commentId: string,
 ): Promise<MessageAnswer> {
+  // What a Delete of its reply Note needs, read while the comment is still there.
+  const reply = await replyBeforeDelete(ctx, commentId);
   await ctx.db.transaction(async (tx) => {
     if (!(await isPostVisible(tx, postId, viewer))) throw new AppError('NOT_FOUND', POST_MSG.notFound);
     const comment = await findCommentOfPost(tx, postId, commentId);
@@ -51,5 +55,6 @@ export async function deleteComment(
       });
     }
   });
+  await afterCommit(ctx, () => federateCommentGone(ctx, commentId, reply));
   return { message: MOD_MSG.commentDeleted };
 }

@@ -14,6 +14,7 @@ import type { AppContext, EndedSessions, Tx } from '../../context.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import { sendFlag } from '../federation/federation.flag.service.js';
 import { afterCommit, federatePostGone, postAudience } from '../federation/federation.outbox.service.js';
+import { federateRemovedComment } from '../federation/federation.replies.service.js';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { fetchPage } from '../../lib/pagination.js';
@@ -268,6 +269,10 @@ export async function resolveReport(
       if (await postAudience(ctx, postId, { ignoreRemoval: true }))
         await federatePostGone(ctx, authorId, postId);
     });
+  }
+  // A removed comment that had gone out as a reply Note is deleted where it went.
+  if (body.action === 'remove' && report.targetType === 'comment') {
+    await afterCommit(ctx, () => federateRemovedComment(ctx, report.targetId));
   }
   return { message: MOD_MSG.reportResolved, report: toReport(report) };
 }

@@ -152,6 +152,26 @@ export async function deleteFollowNotification(
   return rows.length > 0;
 }
 
+/** Takes back the unread notification of a repost (an Undo(Announce) from another server). */
+export async function deleteShareNotification(
+  tx: Tx,
+  opts: { recipientId: string; actorId: string; postId: string },
+): Promise<boolean> {
+  const rows = await tx
+    .delete(notifications)
+    .where(
+      and(
+        eq(notifications.recipientId, opts.recipientId),
+        eq(notifications.actorId, opts.actorId),
+        eq(notifications.type, 'share'),
+        eq(notifications.postId, opts.postId),
+        isNull(notifications.readAt),
+      ),
+    )
+    .returning({ id: notifications.id });
+  return rows.length > 0;
+}
+
 /**
  * The smallest stored rendition of a post's first photo (thumbnails are small). Outer columns are
  * spelled out: inside a subquery on post_media a bare `post_id` would be its own.

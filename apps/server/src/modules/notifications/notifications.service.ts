@@ -31,6 +31,7 @@ import {
   mergeNotificationPreferences,
   readPreferences,
   removeLikeActor,
+  deleteShareNotification,
   selectNotifications,
   upsertLikeNotification,
   type RecipientRow,
@@ -43,14 +44,17 @@ export type NotificationInput =
   | { type: 'follow'; recipientId: string; actorId: string }
   | { type: 'follow_request'; recipientId: string; actorId: string }
   | { type: 'mention'; recipientId: string; actorId: string; postId: string; commentId?: string }
-  | { type: 'tag'; recipientId: string; actorId: string; postId: string };
+  | { type: 'tag'; recipientId: string; actorId: string; postId: string }
+  /** A repost from another server (an Announce of the post). */
+  | { type: 'share'; recipientId: string; actorId: string; postId: string };
 
 /** What the cause's undo (unlike, unfollow) takes back. */
 export type NotificationRemoval =
   | { type: 'like'; recipientId: string; actorId: string; postId: string }
   | { type: 'follow'; recipientId: string; actorId: string }
   /** Answered or cancelled: the request's notification goes, read or not (it has nothing left to act on). */
-  | { type: 'follow_request'; recipientId: string; actorId: string };
+  | { type: 'follow_request'; recipientId: string; actorId: string }
+  | { type: 'share'; recipientId: string; actorId: string; postId: string };
 
 /**
  * A change made inside a transaction, to announce once it commits (announceNotifications):
@@ -69,6 +73,8 @@ const SETTING_OF: Record<NotificationType, keyof NotificationSettings> = {
   mention: 'mentions',
   follow_request: 'followRequests',
   tag: 'tags',
+  // Reposts are told under the likes switch (and in the Likes tab), as other servers group them.
+  share: 'likes',
 };
 
 /** Every switch defaults to on; only an explicit `false` turns a type off. */
@@ -148,11 +154,13 @@ export async function removeNotification(
   const changed =
     removal.type === 'like'
       ? await removeLikeActor(tx, removal)
-      : await deleteFollowNotification(tx, {
-          recipientId: removal.recipientId,
-          actorId: removal.actorId,
-          type: removal.type,
-        });
+      : removal.type === 'share'
+        ? await deleteShareNotification(tx, removal)
+        : await deleteFollowNotification(tx, {
+            recipientId: removal.recipientId,
+            actorId: removal.actorId,
+            type: removal.type,
+          });
   if (!changed) return null;
   const [recipient] = await findRecipients(tx, [removal.recipientId]);
   return recipient ? { recipient, notificationId: null } : null;
@@ -233,7 +241,7 @@ export async function announceUnreadCountsOf(ctx: AppContext, memberIds: string[
 
 const TYPES_OF: Record<NotificationFilter, readonly NotificationType[] | undefined> = {
   all: undefined,
-  likes: ['like'],
+  likes: ['like', 'share'],
   comments: ['comment'],
   follows: ['follow', 'follow_request'],
   // Being tagged in a post is told beside being mentioned in one.

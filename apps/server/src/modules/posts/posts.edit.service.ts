@@ -27,6 +27,7 @@ import {
 } from './posts.edit.repo.js';
 import { findAuthor, findCommentOfPost } from './posts.engagement.repo.js';
 import { afterCommit, federatePostChange, postAudience } from '../federation/federation.outbox.service.js';
+import { federateComment } from '../federation/federation.replies.service.js';
 import { hydratePosts } from './posts.hydrate.js';
 import { toComment } from './posts.mapper.js';
 import { findPost } from './posts.repo.js';
@@ -190,6 +191,7 @@ export async function updateComment(
     return { row, mentions };
   });
   await announceNotifications(ctx, mentions, urls);
+  await afterCommit(ctx, () => federateComment(ctx, row.id, true));
   const author = await findAuthor(ctx.db, viewer.id);
   if (!author) throw new AppError('NOT_FOUND', MOD_MSG.commentNotFound);
   return { comment: toComment(row, author, urls) };

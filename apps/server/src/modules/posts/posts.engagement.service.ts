@@ -10,6 +10,7 @@ import {
   type PostDetail,
   type ShareBody,
   type ShareResult,
+  type UnshareResult,
 } from '@glimpse/shared';
 import type { AppContext } from '../../context.js';
 import type { PublicUrls } from '../../lib/public-urls.js';
@@ -34,6 +35,9 @@ import {
   type NotificationChange,
 } from '../notifications/notifications.service.js';
 import { afterCommit, federateLike } from '../federation/federation.outbox.service.js';
+import { federateShare } from '../federation/federation.shares.service.js';
+import { federateComment } from '../federation/federation.replies.service.js';
+import { deleteReposts, hasRepost, lockShareOf } from '../federation/federation.replies.repo.js';
 import { hydratePosts } from './posts.hydrate.js';
 import { toComment } from './posts.mapper.js';
 import { bumpPostCounters, countPostView, findPost, findPostPage } from './posts.repo.js';
@@ -171,6 +175,8 @@ export async function addComment(
     return { result: { comment: toComment(comment, user, urls), commentsCount: row.commentsCount }, changes };
   });
   await announceNotifications(ctx, changes, urls);
+  // A comment on a post of another server: a reply Note to its author there.
+  await afterCommit(ctx, () => federateComment(ctx, result.comment.id, false));
   return result;
 }
 
@@ -189,6 +195,9 @@ export async function sharePost(
     if (!row) throw postNotFound();
     return row.sharesCount;
   });
+  // A repost of a public post: the member's followers elsewhere (and the post's author, when
+  // elsewhere) hear an Announce.
+  if (body.shareType === 'repost') await afterCommit(ctx, () => federateShare(ctx, viewer.id, postId, true));
   return { sharesCount, shareUrl: `${urls.origin}/posts/${postId}` };
 }
 
@@ -218,6 +227,63 @@ export async function likeFromElsewhere(
     const row = await bumpPostCounters(tx, postId, { likes: -1 });
     if (!row) return null;
     return removeNotification(tx, { type: 'like', recipientId: row.authorId, actorId: remoteId, postId });
+  });
+  await announceNotifications(ctx, [change], urls);
+}
+
+/**
+ * DELETE /api/posts/{id}/share (extension): the member's reposts of a post they may see go (other
+ * share types are records of links shared elsewhere and stay); where a repost was announced to
+ * other servers an Undo(Announce) follows. Taking back nothing is no error.
+ */
+export async function unsharePost(
+  ctx: AppContext,
+  viewer: PostViewer,
+  postId: string,
+): Promise<UnshareResult> {
+  const { sharesCount, removed } = await ctx.db.transaction(async (tx) => {
+    await lockShareOf(tx, viewer.id, postId);
+    if (!(await isPostVisible(tx, postId, viewer))) throw postNotFound();
+    const removed = await deleteReposts(tx, viewer.id, postId);
+    const row = removed
+      ? await bumpPostCounters(tx, postId, { shares: -removed })
+      : await findPost(tx, postId, viewer);
+    if (!row) throw postNotFound();
+    return { sharesCount: row.sharesCount, removed };
+  });
+  if (removed > 0) await afterCommit(ctx, () => federateShare(ctx, viewer.id, postId, false));
+  return { sharesCount };
+}
+
+/**
+ * An Announce (shared) or Undo(Announce) of a post here from an account of another server
+ * (FEDERATION): a `repost` share counted on the post and a `share` notification to its author, only
+ * when that account may see the post (blocks and privacy as for a like). Idempotent: one repost
+ * per account and post however often the Announce arrives; a repeated Undo changes nothing.
+ */
+export async function shareFromElsewhere(
+  ctx: AppContext,
+  remoteId: string,
+  postId: string,
+  shared: boolean,
+  urls: PublicUrls,
+): Promise<void> {
+  const viewer: PostViewer = { id: remoteId, isAdmin: false, isModerator: false, permissions: [] };
+  const change = await ctx.db.transaction(async (tx) => {
+    await lockShareOf(tx, remoteId, postId);
+    if (shared) {
+      if (!(await isPostVisible(tx, postId, viewer))) return null;
+      if (await hasRepost(tx, remoteId, postId)) return null;
+      await insertShare(tx, { id: newId(), postId, userId: remoteId, shareType: 'repost' });
+      const row = await bumpPostCounters(tx, postId, { shares: 1 });
+      if (!row) return null;
+      return createNotification(tx, { type: 'share', recipientId: row.authorId, actorId: remoteId, postId });
+    }
+    const removed = await deleteReposts(tx, remoteId, postId);
+    if (removed === 0) return null;
+    const row = await bumpPostCounters(tx, postId, { shares: -removed });
+    if (!row) return null;
+    return removeNotification(tx, { type: 'share', recipientId: row.authorId, actorId: remoteId, postId });
   });
   await announceNotifications(ctx, [change], urls);
 }

@@ -24,6 +24,7 @@ import {
   ZPostList,
   ZShareBody,
   ZShareResult,
+  ZUnshareResult,
   ZTaggedPostsQuery,
   ZTagParams,
   ZTagStat,
@@ -41,6 +42,7 @@ import {
   getPostDetail,
   listComments,
   sharePost,
+  unsharePost,
   toggleLike,
 } from './posts.engagement.service.js';
 import { updateComment, updatePost } from './posts.edit.service.js';
@@ -306,6 +308,22 @@ export async function postsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) =>
       sharePost(ctx, viewerOf(request), request.params.id, request.body, urlsOf(app, request)),
+  );
+
+  r.delete(
+    '/api/posts/:id/share',
+    {
+      ...required,
+      config: rateLimit('shares'),
+      schema: {
+        summary: "Takes back the caller's reposts of the post (an Undo(Announce) where they went)",
+        security: BEARER_REQUIRED,
+        params: ZPostIdParams,
+        body: ZEmptyBody,
+        response: { 200: ZUnshareResult, ...ERROR_ANSWERS },
+      },
+    },
+    async (request) => unsharePost(ctx, viewerOf(request), request.params.id),
   );
 
   r.delete(

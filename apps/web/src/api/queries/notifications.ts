@@ -43,6 +43,7 @@ const TAB_OF: Record<Notification['type'], NotificationFilter> = {
   mention: 'mentions',
   follow_request: 'follows',
   tag: 'mentions',
+  share: 'likes',
 };
 
 export function fetchNotificationsPage(tab: NotificationFilter, param: FeedPageParam, signal?: AbortSignal) {

@@ -26,6 +26,8 @@ const TYPE_ICON: Record<Notification['type'], string> = {
   follow_request: 'M15 19c0-2.8-2.7-5-6-5s-6 2.2-6 5M9 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zM17 9l2 2 4-4',
   // A price-tag outline with its hole.
   tag: 'M3 12V4h8l10 10-8 8L3 12zM7.5 8.5h.01',
+  // Two arrows chasing each other (a repost).
+  share: 'M17 2l4 4-4 4M3 11V9a3 3 0 0 1 3-3h15M7 22l-4-4 4-4M21 13v2a3 3 0 0 1-3 3H3',
 };
 
 function actionOf(n: Notification): string {

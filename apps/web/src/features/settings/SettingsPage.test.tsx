@@ -97,7 +97,7 @@ describe('Settings navigation', () => {
       },
       '/settings?section=notifications',
     );
-    const likes = await screen.findByRole('switch', { name: 'Likes on your posts' });
+    const likes = await screen.findByRole('switch', { name: 'Likes and reposts of your posts' });
     expect(likes).toBeChecked();
     expect(screen.getByRole('switch', { name: 'New followers' })).not.toBeChecked();
     expect(screen.getAllByRole('switch')).toHaveLength(6);
@@ -108,7 +108,7 @@ describe('Settings navigation', () => {
     await waitFor(() => expect(puts).toEqual([{ likes: false }]));
     await user.click(tags);
     await waitFor(() => expect(puts).toEqual([{ likes: false }, { tags: true }]));
-    expect(screen.getByRole('switch', { name: 'Likes on your posts' })).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Likes and reposts of your posts' })).not.toBeChecked();
     expect(screen.queryByText('Notifications settings are coming soon.')).not.toBeInTheDocument();
   });
 

@@ -41,7 +41,7 @@ export const NOTIFICATIONS_TEXT = {
   emptyTitle: (tab: string) => (tab === 'All' ? 'No notifications yet' : `No ${tab.toLowerCase()} yet`),
   emptyMessage: {
     all: "When people like or comment on your posts, follow you or mention you, you'll see it here.",
-    likes: "When someone likes one of your posts, you'll see it here.",
+    likes: "When someone likes or reposts one of your posts, you'll see it here.",
     comments: "When someone comments on one of your posts, you'll see it here.",
     follows: "When someone follows you, you'll see it here.",
     mentions: "When someone mentions you with @ or tags you in a post, you'll see it here.",
@@ -60,6 +60,7 @@ export const NOTIFICATIONS_TEXT = {
     follow_request: 'asked to follow you',
     mention: (inComment: boolean) => (inComment ? 'mentioned you in a comment' : 'mentioned you in a post'),
     tag: 'tagged you in a post',
+    share: 'reposted your post',
   },
   follow: 'Follow',
   following: 'Following',

@@ -18,7 +18,7 @@ export const SETTINGS_TEXT = {
 export const NOTIFICATION_SETTINGS_TEXT = {
   title: 'Notifications',
   intro: 'Choose what you are told about. Switched-off types are not collected at all.',
-  likes: 'Likes on your posts',
+  likes: 'Likes and reposts of your posts',
   comments: 'Comments on your posts',
   follows: 'New followers',
   mentions: 'Mentions of you',

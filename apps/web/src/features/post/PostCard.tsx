@@ -14,7 +14,7 @@ import styles from './PostCard.module.css';
 import { PostStats } from './PostStats';
 import { SaveButton } from './SaveButton';
 import type { ImagePriority } from './ResponsiveImage';
-import { authorName, postHref, profileHref, remoteHost } from './post-text';
+import { authorName, isFollowRequested, postHref, profileHref, remoteHost } from './post-text';
 import { useLikeAction } from './usePostActions';
 
 export interface PostCardProps {
@@ -107,6 +107,7 @@ export function PostCard({ post, onOpen, onFollow, priority = 'lazy', className 
             <FollowButton
               className={styles.follow}
               isFollowing={post.author.isFollowedByUser}
+              isRequested={isFollowRequested(post.author)}
               name={name}
               onClick={() => onFollow?.(post)}
             />

@@ -29,7 +29,14 @@ import { PostGallery } from './PostGallery';
 import { PostStats } from './PostStats';
 import { SaveButton } from './SaveButton';
 import { TaggedPeople } from './TaggedPeople';
-import { authorName, photoCountLabel, profileHref, remoteHandle, tagHref } from './post-text';
+import {
+  authorName,
+  isFollowRequested,
+  photoCountLabel,
+  profileHref,
+  remoteHandle,
+  tagHref,
+} from './post-text';
 import { RichText } from './RichText';
 import { usePostActions } from './usePostDetailActions';
 
@@ -91,6 +98,7 @@ export function PostDetail({ post, variant, isLoadingComments = false, onDeleted
             <FollowButton
               size="md"
               isFollowing={post.author.isFollowedByUser}
+              isRequested={isFollowRequested(post.author)}
               name={name}
               onClick={actions.follow}
             />

@@ -51,3 +51,11 @@ export function remoteHandle(username: string): string {
   const tilde = username.indexOf('~');
   return `@${tilde < 0 ? username : username.slice(0, tilde)}`;
 }
+
+/**
+ * Whether a follow of this author waits for an answer: feeds never send it, but a Follow pressed
+ * on a card or post of an account of another server marks the cached author (api/queries/follows).
+ */
+export function isFollowRequested(author: Pick<Author, 'id'>): boolean {
+  return Boolean((author as { isFollowRequested?: boolean }).isFollowRequested);
+}

@@ -31,10 +31,12 @@ export function OwnHandle({ username }: { username: string }) {
 
   return (
     <div className={styles.handleRow}>
-      <GlobeIcon className={styles.handleIcon} />
-      <span className={styles.handle} title={FEDERATION_TEXT.ownHandleHint}>
-        <span className="visually-hidden">{FEDERATION_TEXT.ownHandleLabel}: </span>
-        {handle}
+      <span className={styles.origin}>
+        <GlobeIcon className={styles.handleIcon} />
+        <span className={styles.handle} title={FEDERATION_TEXT.ownHandleHint}>
+          <span className="visually-hidden">{FEDERATION_TEXT.ownHandleLabel}: </span>
+          {handle}
+        </span>
       </span>
       <button
         type="button"

@@ -11,7 +11,7 @@ import {
 } from '../../test/render';
 import { CommentList } from '../post/CommentList';
 import { PostCard } from '../post/PostCard';
-import { makeComment, makePost as makeCardPost, stubApi } from '../post/post-fixtures';
+import { callsTo, makeComment, makePost as makeCardPost, stubApi } from '../post/post-fixtures';
 import { makePostList, makePublicUser, routeFetch } from './test-fixtures';
 
 /** Federation as members see it (issue 32): own handle, remote profiles, where remote things come from. */
@@ -203,6 +203,30 @@ describe('where posts and comments of other servers come from', () => {
       '/profile/ava@pixelfed.social',
     );
     expect(screen.getByTitle('From pixelfed.social')).toHaveTextContent('pixelfed.social');
+  });
+
+  it('a post page shows the full handle, and its Follow turns to "Requested" (not "Following")', async () => {
+    signIn();
+    const ID = 'e0e0e0e0e0e0e0e0e0e0e0e0';
+    const post = makeCardPost({ id: ID, _id: ID, author: { ...makeCardPost().author, ...remoteAuthor } });
+    let answer: (response: Response) => void = () => {};
+    const mock = stubApi({
+      [`GET /api/posts/${ID}`]: () => jsonResponse({ ...post, engagement: { comments: [] } }),
+      [`POST /api/users/${REMOTE_ID}/follow`]: () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    const { user } = renderApp(`/posts/${ID}`);
+    expect(await screen.findByRole('heading', { level: 1, name: post.title })).toBeInTheDocument();
+    const main = screen.getByRole('main');
+    expect(within(main).getByText('@ava@pixelfed.social')).toBeInTheDocument();
+    await user.click(within(main).getByRole('button', { name: 'Follow' }));
+    expect(await within(main).findByRole('button', { name: 'Requested' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    answer(jsonResponse({ following: false, requested: true, followersCount: 0 }));
+    await waitFor(() => expect(callsTo(mock, `POST /api/users/${REMOTE_ID}/follow`)).toHaveLength(1));
+    await waitFor(() => expect(within(main).getByRole('button', { name: 'Requested' })).toBeInTheDocument());
+    expect(within(main).queryByRole('button', { name: 'Following' })).not.toBeInTheDocument();
   });
 
   it("a local member's card shows no host", () => {

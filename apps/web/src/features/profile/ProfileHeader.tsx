@@ -4,6 +4,7 @@ import { errorReason } from '../../api/http';
 import { useBlockMutation } from '../../api/queries/moderation';
 import { useToast } from '../../components/useToast';
 import { MODERATION_TEXT } from '../../lib/text';
+import { cx } from '../../lib/cx';
 import { useAuth } from '../../lib/useAuth';
 import { ProfileMenu } from '../moderation';
 import { Avatar } from '../../components/Avatar';
@@ -108,7 +109,7 @@ export function ProfileHeader({ profile, isOwn }: ProfileHeaderProps) {
           <ProfileStat count={stats.followingCount} label="Following" />
         </ul>
       </div>
-      <div className={styles.actions}>
+      <div className={cx(styles.actions, host && styles.remoteActions)}>
         {isOwn ? (
           <ButtonLink to="/settings" variant="secondary">
             Settings

@@ -122,3 +122,17 @@ export async function seedPendingFollow(requesterId: string, account: RemoteAcco
     ]),
   );
 }
+
+/** A follow of the remote account its server has accepted (counters moved as toggleFollow does). */
+export async function seedAcceptedFollow(followerId: string, account: RemoteAccount): Promise<void> {
+  await withDatabase(async (db) => {
+    await db.query('begin');
+    await db.query('insert into follows (follower_id, followee_id) values ($1, $2)', [
+      followerId,
+      account.id,
+    ]);
+    await db.query('update users set following_count = following_count + 1 where id = $1', [followerId]);
+    await db.query('update users set followers_count = followers_count + 1 where id = $1', [account.id]);
+    await db.query('commit');
+  });
+}

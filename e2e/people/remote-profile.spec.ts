@@ -3,6 +3,7 @@ import { createMember, createPost, expectAccessible, signIn } from '../fixtures'
 import {
   giveCommentToRemote,
   giveToRemote,
+  seedAcceptedFollow,
   seedPendingFollow,
   seedRemoteAccount,
   type RemoteAccount,
@@ -112,10 +113,12 @@ test('remote posts and comments show their server; search lists the account with
   request,
 }) => {
   const member = await createMember(request, 'fedreader');
+  // The member follows the account and its server has accepted: its posts are in their Following feed.
+  await seedAcceptedFollow(member.id, ava);
   await signIn(page, member);
 
-  // The card on Home: the host on the date's line (the byline keeps its two rows).
-  await page.goto('/home');
+  // The card in the Following feed: the host on the date's line (the byline keeps its two rows).
+  await page.goto('/home?tab=following');
   const card = page.locator('[data-post-card]').filter({ hasText: post.title });
   await expect(card.getByTitle(`From ${HOST}`)).toHaveText(` · ${HOST}`);
   await expect(card.getByRole('link', { name: 'Ava Lens' })).toHaveAttribute(

@@ -152,3 +152,35 @@ test("without FEDERATION a member's own profile shows no handle to follow", asyn
   expect(((await config.json()) as { federationHandleHost: string | null }).federationHandleHost).toBeNull();
   await expect(page.getByRole('button', { name: /Copy your handle/ })).toHaveCount(0);
 });
+
+test('on a federating server the own profile shows the handle; Copy works from the keyboard', async ({
+  page,
+  context,
+  request,
+}) => {
+  // The e2e server cannot federate (that needs an https PUBLIC_ORIGIN): its config answer is
+  // given as a federating server's would be.
+  await page.route('**/api/config', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({
+      response,
+      json: { ...(await response.json()), federationHandleHost: 'glimpse.example' },
+    });
+  });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const member = await createMember(request, 'fedhandle');
+  await signIn(page, member);
+  await page.goto('/profile');
+  const handle = `@${member.username}@glimpse.example`;
+  await expect(page.getByText(handle)).toBeVisible();
+  const copy = page.getByRole('button', { name: `Copy your handle ${handle}` });
+  await copy.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Handle copied')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(handle);
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+    await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme);
+    await expectAccessible(page);
+  }
+});

@@ -7,6 +7,7 @@ import {
   signIn,
   type TestMember,
 } from '../fixtures';
+import { giveCommentToRemote, giveToRemote, seedRemoteAccount, type RemoteAccount } from '../remote-accounts';
 
 const VIEWPORTS = [
   { name: 'phone', width: 375, height: 812 },
@@ -37,7 +38,14 @@ async function expectAccessibleInBothThemes(page: Page, step: string): Promise<v
  * tests in order), so the feeds other specs read gain one post, not one per viewport.
  */
 let content:
-  | Promise<{ member: TestMember; post: { id: string }; tagged: { id: string }; collectionId: string }>
+  | Promise<{
+      member: TestMember;
+      post: { id: string };
+      tagged: { id: string };
+      collectionId: string;
+      remote: RemoteAccount;
+      remotePost: { id: string };
+    }>
   | undefined;
 function sweepContent(request: APIRequestContext) {
   content ??= (async () => {
@@ -61,7 +69,22 @@ function sweepContent(request: APIRequestContext) {
     });
     expect(res.status(), await res.text()).toBe(201);
     const collectionId = ((await res.json()) as { collection: { id: string } }).collection.id;
-    return { member, post, tagged, collectionId };
+    // An account of another server (federation), with a post and a comment of its own.
+    const remote = await seedRemoteAccount({
+      name: `axremote_${Date.now().toString(36)}`,
+      host: 'pixelfed.example',
+      displayName: 'Remote Rita',
+      bio: 'Photos from elsewhere.',
+    });
+    const remotePost = await createPost(request, friend, { title: `Accessible cove ${Date.now()}` });
+    await giveToRemote(remotePost.id, remote);
+    const comment = await request.post(`/api/posts/${remotePost.id}/comment`, {
+      headers: { authorization: `Bearer ${friend.token}` },
+      data: { content: 'Greetings from elsewhere' },
+    });
+    expect(comment.status(), await comment.text()).toBe(201);
+    await giveCommentToRemote(((await comment.json()) as { comment: { id: string } }).comment.id, remote);
+    return { member, post, tagged, collectionId, remote, remotePost };
   })();
   return content;
 }
@@ -74,7 +97,7 @@ for (const viewport of VIEWPORTS)
     test.setTimeout(300_000);
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
     await page.emulateMedia({ colorScheme: THEMES[0], reducedMotion: 'reduce' });
-    const { member, post, tagged, collectionId } = await sweepContent(request);
+    const { member, post, tagged, collectionId, remote, remotePost } = await sweepContent(request);
 
     const visitorPages = [
       '/home',
@@ -84,6 +107,7 @@ for (const viewport of VIEWPORTS)
       '/register',
       `/posts/${post.id}`,
       `/profile/${member.username}`,
+      `/profile/${remote.username}`,
       '/terms',
       '/privacy',
       '/forgot-password',
@@ -117,6 +141,8 @@ for (const viewport of VIEWPORTS)
       '/profile?tab=tagged',
       '/profile?tab=collections',
       `/collections/${collectionId}`,
+      `/profile/${remote.username}`,
+      `/posts/${remotePost.id}`,
     ];
     for (const path of memberPages) {
       await page.goto(path);

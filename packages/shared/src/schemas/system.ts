@@ -10,6 +10,11 @@ export const ZPublicConfig = z.object({
   mailDomain: z.string(),
   /** Whether the server can send mail (SMTP_URL): without it, /forgot-password says to ask the administrator. */
   passwordResetByEmail: z.boolean(),
+  /**
+   * The host of members' federated handles (`@username@host`, PUBLIC_ORIGIN's host) when
+   * FEDERATION is on, else null: a member's own profile shows the handle to be followed by.
+   */
+  federationHandleHost: z.string().nullable(),
 });
 export type PublicConfig = z.infer<typeof ZPublicConfig>;
 

@@ -200,6 +200,11 @@ export const ZPublicUser = ZMemberRef.extend({
   /** Only when the viewer asked to follow this private account and it has not answered yet. */
   isFollowRequested: z.boolean().optional(),
   createdAt: ZIsoDate,
+  /**
+   * An account of another server (its username is `user@host`), on its profile answer only: its
+   * own page there (the actor's `url`, else the actor's id), an absolute http(s) URL.
+   */
+  remoteProfileUrl: z.string().optional(),
 });
 export type PublicUser = z.infer<typeof ZPublicUser>;
 

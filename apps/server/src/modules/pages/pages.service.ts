@@ -120,7 +120,7 @@ export async function postPage(ctx: AppContext, urls: PublicUrls, postId: string
   const canonical = absolute(urls, `/posts/${post!.id}`);
   const image = post!.media.images[0];
   const preview = image ? previewImageOf(image, PAGE_MSG.photoBy(author.profile.displayName)) : null;
-  const authorUrl = absolute(urls, `/profile/${encodeURIComponent(author.username)}`);
+  const authorUrl = absolute(urls, profilePath(author.username));
   return {
     status: 200,
     head: {
@@ -176,12 +176,17 @@ export async function postPage(ctx: AppContext, urls: PublicUrls, postId: string
   };
 }
 
+/** A profile's path as the web app links it: an account of another server keeps its `@` (`/profile/ava@host`). */
+function profilePath(username: string): string {
+  return `/profile/${encodeURIComponent(username).replace('%40', '@')}`;
+}
+
 /**
  * /profile/{username}: the header a visitor sees (a private account's too: its posts stay hidden),
  * previewed with its newest photo the visitor may see. Unknown or suspended: the 404 page.
  */
 export async function profilePage(ctx: AppContext, urls: PublicUrls, username: string): Promise<PageAnswer> {
-  const path = `/profile/${encodeURIComponent(username)}`;
+  const path = profilePath(username);
   let user: PublicUser;
   try {
     user = await getProfile(ctx, null, username, urls);
@@ -198,7 +203,7 @@ export async function profilePage(ctx: AppContext, urls: PublicUrls, username: s
     head: {
       title: PAGE_MSG.title(PAGE_MSG.profileTitle(name, user.username)),
       description: bio ? shortText(`${bio} · ${counts}`) : counts,
-      canonical: absolute(urls, `/profile/${encodeURIComponent(user.username)}`),
+      canonical: absolute(urls, profilePath(user.username)),
       type: 'profile',
       image: firstPhoto(posts),
       properties: [['profile:username', user.username]],

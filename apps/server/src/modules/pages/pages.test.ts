@@ -9,6 +9,7 @@ import { posts, users } from '../../db/schema/index.js';
 import { createTestApp, seedUser, type SeededUser, type TestApp } from '../../test/harness.js';
 import { multipart, solidImage } from '../media/media.fixtures.js';
 import { createPostViaApi } from '../posts/posts.fixtures.js';
+import { upsertRemoteAccount } from '../federation/federation.repo.js';
 
 /** index.html as the web build writes it: its own title and description, the app's script. */
 const INDEX_HTML = `<!doctype html>
@@ -201,6 +202,34 @@ describe('a profile page', () => {
       expect(titleOf(res.body)).toBe('Page not found · Glimpse');
       expect(res.body).not.toContain('Gone Member');
     }
+  });
+});
+
+describe("the profile page of another server's account (federation)", () => {
+  it('previews it like a member, canonical at /profile/user@host; an unknown user@host is the 404 page', async () => {
+    await t.database.db.transaction((tx) =>
+      upsertRemoteAccount(tx, {
+        uri: 'https://pixelfed.example/users/ava',
+        inboxUri: 'https://pixelfed.example/users/ava/inbox',
+        sharedInboxUri: null,
+        profileUrl: 'https://pixelfed.example/ava',
+        handle: 'ava@pixelfed.example',
+        domain: 'pixelfed.example',
+        displayName: 'Ava Lens',
+        bio: 'Film photos from the coast.',
+        avatarUrl: null,
+        isPrivate: false,
+      }),
+    );
+    const res = await get('/profile/ava@pixelfed.example');
+    expect(res.statusCode).toBe(200);
+    expect(canonicalOf(res.body)).toBe('http://glimpse.test/profile/ava@pixelfed.example');
+    expect(one(metaOf(res.body), 'profile:username')).toBe('ava@pixelfed.example');
+    expect(one(metaOf(res.body), 'og:description')).toContain('Film photos from the coast.');
+
+    const missing = await get('/profile/nobody@pixelfed.example');
+    expect(missing.statusCode).toBe(404);
+    expect(titleOf(missing.body)).toBe('Page not found · Glimpse');
   });
 });
 

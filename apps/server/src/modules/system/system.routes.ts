@@ -64,7 +64,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         summary:
-          'Public, non-secret settings: the reverse-geocoding endpoint, the own mail domain, whether reset links go by mail',
+          'Public, non-secret settings: the reverse-geocoding endpoint, the own mail domain, whether reset links go by mail, the host of federated handles',
         response: { 200: ZPublicConfig, ...ERROR_ANSWERS },
       },
     },
@@ -72,6 +72,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
       geocoderUrl: config.geocoderUrl,
       mailDomain: config.mailDomain,
       passwordResetByEmail: ctx.mail.enabled,
+      federationHandleHost: config.federation ? new URL(config.federation.origin).host : null,
     }),
   );
 }

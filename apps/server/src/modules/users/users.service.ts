@@ -26,6 +26,7 @@ import {
   lockPrivacyOf,
 } from './follows.repo.js';
 import { toPublicUser, toSelfUser } from './users.mapper.js';
+import { findRemoteActor } from '../federation/federation.repo.js';
 import { findUserById, findUserByEmail, findUserByUsername, updateUser, type UserRow } from './users.repo.js';
 
 /** No stored username is this long; longer input is answered without touching the database. */
@@ -54,22 +55,44 @@ export async function getProfile(
     throw new AppError('NOT_FOUND', USER_MSG.userNotFound);
   }
   // Another viewer's count is of the posts they may see (privacy, removals), not the stored total.
-  const postsCount = await countVisiblePostsBy(ctx.db, row.id, viewer);
+  const [postsCount, remoteProfileUrl] = await Promise.all([
+    countVisiblePostsBy(ctx.db, row.id, viewer),
+    row.domain === null ? undefined : remotePageOf(ctx, row.id),
+  ]);
   const shown = { ...row, postsCount };
-  if (!viewer) return toPublicUser(shown, urls);
+  const remote = remoteProfileUrl ? { remoteProfileUrl } : {};
+  if (!viewer) return { ...toPublicUser(shown, urls), ...remote };
   // Across a block the blocked member gets 404; the blocker still reaches the profile (marked),
   // which is where they unblock. Neither sees the other's posts (the visibility rule).
+  // A follow of another server's account is a request until that server accepts it.
   const [directions, isFollowedByUser, isFollowRequested] = await Promise.all([
     blockDirections(ctx.db, viewer.id, row.id),
     isFollowing(ctx.db, viewer.id, row.id),
-    row.isPrivate ? hasFollowRequest(ctx.db, viewer.id, row.id) : false,
+    row.isPrivate || row.domain !== null ? hasFollowRequest(ctx.db, viewer.id, row.id) : false,
   ]);
   if (directions.blockedViewer) throw new AppError('NOT_FOUND', USER_MSG.userNotFound);
-  return toPublicUser(shown, urls, {
-    isFollowedByUser,
-    isBlockedByUser: directions.viewerBlocked,
-    isFollowRequested,
-  });
+  return {
+    ...toPublicUser(shown, urls, {
+      isFollowedByUser,
+      isBlockedByUser: directions.viewerBlocked,
+      isFollowRequested,
+    }),
+    ...remote,
+  };
+}
+
+/**
+ * An account of another server: its own page there (the actor's `url`, else its id), only when
+ * it is an http(s) URL (the web app links to it).
+ */
+async function remotePageOf(ctx: AppContext, userId: string): Promise<string | undefined> {
+  const actor = await findRemoteActor(ctx.db, userId);
+  for (const candidate of [actor?.profileUrl, actor?.uri]) {
+    if (!candidate || !URL.canParse(candidate)) continue;
+    const url = new URL(candidate);
+    if (url.protocol === 'https:' || url.protocol === 'http:') return url.href;
+  }
+  return undefined;
 }
 
 /**

@@ -61,8 +61,9 @@ export function updateFollowInCaches(queryClient: QueryClient, userId: string, p
       isFollowedByUser: patch.following,
       followersCount: count,
     };
-    // Only full members (PublicUser: they carry `isPrivate`) show a request's state.
-    if (patch.requested !== undefined && 'isPrivate' in node) {
+    // Full members (PublicUser: they carry `isPrivate`) show a request's state; so does any copy of
+    // an account of another server (`user@host`: its follow is a request until that server accepts).
+    if (patch.requested !== undefined && ('isPrivate' in node || (node.username as string).includes('@'))) {
       if (patch.requested) next.isFollowRequested = true;
       else delete next.isFollowRequested;
     }

@@ -31,6 +31,25 @@ export function PinIcon(props: IconProps) {
   );
 }
 
+/** Another server (federation): where an account comes from. */
+export function GlobeIcon(props: IconProps) {
+  return (
+    <SvgIcon props={props} defaultSize={16} paint={line(props)}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M3 12h18M12 3c2.5 2.7 3.8 5.7 3.8 9s-1.3 6.3-3.8 9c-2.5-2.7-3.8-5.7-3.8-9S9.5 5.7 12 3z" />
+    </SvgIcon>
+  );
+}
+
+export function CopyIcon(props: IconProps) {
+  return (
+    <SvgIcon props={props} defaultSize={16} paint={line(props)}>
+      <rect x="9" y="9" width="11" height="11" rx="2" />
+      <path d="M5 15V6a2 2 0 0 1 2-2h8" />
+    </SvgIcon>
+  );
+}
+
 export function HashIcon(props: IconProps) {
   return (
     <SvgIcon props={props} defaultSize={18} paint={line(props)}>

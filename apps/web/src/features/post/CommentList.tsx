@@ -9,13 +9,13 @@ import { Button } from '../../components/Button';
 import { LocalTime } from '../../components/LocalTime';
 import { Modal } from '../../components/Modal';
 import { useToast } from '../../components/useToast';
-import { EDIT_POST_TEXT, MODERATION_TEXT } from '../../lib/text';
+import { CARD_TEXT, EDIT_POST_TEXT, MODERATION_TEXT } from '../../lib/text';
 import { useAuth } from '../../lib/useAuth';
 import moderationStyles from '../moderation/Moderation.module.css';
 import postModerationStyles from '../moderation/PostModeration.module.css';
 import { ReportDialog } from '../moderation/ReportDialog';
 import styles from './Comments.module.css';
-import { authorName, profileHref } from './post-text';
+import { authorName, profileHref, remoteHost } from './post-text';
 import { RichText } from './RichText';
 
 export interface CommentListProps {
@@ -71,6 +71,8 @@ export function CommentList({ comments, postId, postAuthorId }: CommentListProps
         {comments.map((comment) => {
           const name = authorName(comment.user);
           const isOwn = comment.user.id === user?.id;
+          // A reply from another server (its author is `user@host`): the host beside the name.
+          const host = remoteHost(comment.user.username);
           return (
             <li key={comment.id} className={styles.comment}>
               <Avatar src={comment.user.profile?.profilePicture?.url} name={name} size="sm" decorative />
@@ -79,6 +81,11 @@ export function CommentList({ comments, postId, postAuthorId }: CommentListProps
                   <Link to={profileHref(comment.user.username)} className={styles.user}>
                     {name}
                   </Link>
+                  {host && (
+                    <span className={styles.time} title={CARD_TEXT.fromServer(host)}>
+                      {host}
+                    </span>
+                  )}
                   <LocalTime
                     className={styles.time}
                     dateTime={comment.createdAt}

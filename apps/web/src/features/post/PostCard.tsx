@@ -14,7 +14,7 @@ import styles from './PostCard.module.css';
 import { PostStats } from './PostStats';
 import { SaveButton } from './SaveButton';
 import type { ImagePriority } from './ResponsiveImage';
-import { authorName, postHref, profileHref } from './post-text';
+import { authorName, isFollowRequested, postHref, profileHref, remoteHost } from './post-text';
 import { useLikeAction } from './usePostActions';
 
 export interface PostCardProps {
@@ -47,6 +47,8 @@ export function PostCard({ post, onOpen, onFollow, priority = 'lazy', className 
   const isOwnPost = user?.id === post.author.id;
   const showFollow = isAuthenticated && Boolean(onFollow) && !isOwnPost;
   const excerpt = post.excerpt?.trim();
+  // A post from another server (its author is `user@host`): the host, on the date's line.
+  const host = remoteHost(post.author.username);
 
   const handleOpen = (event: MouseEvent<HTMLAnchorElement>) => {
     if (!onOpen || isModifiedClick(event)) return;
@@ -100,12 +102,14 @@ export function PostCard({ post, onOpen, onFollow, priority = 'lazy', className 
             <span className={styles.date}>
               <LocalTime dateTime={post.createdAt} format={formatCardDate} />
               {post.editedAt && <span className={styles.edited}> · {CARD_TEXT.edited}</span>}
+              {host && <span title={CARD_TEXT.fromServer(host)}> · {host}</span>}
             </span>
           </span>
           {showFollow && (
             <FollowButton
               className={styles.follow}
               isFollowing={post.author.isFollowedByUser}
+              isRequested={isFollowRequested(post.author)}
               name={name}
               onClick={() => onFollow?.(post)}
             />

@@ -29,7 +29,14 @@ import { PostGallery } from './PostGallery';
 import { PostStats } from './PostStats';
 import { SaveButton } from './SaveButton';
 import { TaggedPeople } from './TaggedPeople';
-import { authorName, photoCountLabel, profileHref, tagHref } from './post-text';
+import {
+  authorName,
+  isFollowRequested,
+  photoCountLabel,
+  profileHref,
+  remoteHandle,
+  tagHref,
+} from './post-text';
 import { RichText } from './RichText';
 import { usePostActions } from './usePostDetailActions';
 
@@ -83,13 +90,15 @@ export function PostDetail({ post, variant, isLoadingComments = false, onDeleted
             <Avatar src={post.author.profile.profilePicture?.url} name={name} size="md" decorative />
             <span className={styles.names}>
               <span className={styles.displayName}>{name}</span>
-              <span className={styles.username}>@{post.author.username}</span>
+              {/* `@ava@pixelfed.social` for an account of another server: where the post comes from. */}
+              <span className={styles.username}>{remoteHandle(post.author.username)}</span>
             </span>
           </Link>
           {!isOwnPost && (
             <FollowButton
               size="md"
               isFollowing={post.author.isFollowedByUser}
+              isRequested={isFollowRequested(post.author)}
               name={name}
               onClick={actions.follow}
             />

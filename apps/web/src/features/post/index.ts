@@ -24,4 +24,12 @@ export { useFollowAction } from './usePostActions';
 export { usePostActions } from './usePostDetailActions';
 export { useInteractionGuard, type InteractionGuard } from './useInteractionGuard';
 export { usePostModal, type PostModalState } from './usePostModal';
-export { authorName, countLabel, photoCountLabel, postHref, profileHref } from './post-text';
+export {
+  authorName,
+  countLabel,
+  photoCountLabel,
+  postHref,
+  profileHref,
+  remoteHandle,
+  remoteHost,
+} from './post-text';

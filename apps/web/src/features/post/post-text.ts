@@ -19,8 +19,21 @@ export function postHref(post: Pick<Post, 'id'>): string {
   return `/posts/${encodeURIComponent(post.id)}`;
 }
 
+/** A profile's path; an account of another server keeps its `@` readable (`/profile/ava@host`). */
 export function profileHref(username: string): string {
-  return `/profile/${encodeURIComponent(username)}`;
+  return `/profile/${encodeURIComponent(username).replace('%40', '@')}`;
+}
+
+/**
+ * The server an account of another server comes from (its username is `user@host`), else null.
+ * A handle taken twice there is stored as `user@host~id` (the server keeps usernames unique).
+ */
+export function remoteHost(username: string): string | null {
+  const at = username.indexOf('@');
+  if (at < 0) return null;
+  const host = username.slice(at + 1);
+  const tilde = host.indexOf('~');
+  return tilde < 0 ? host : host.slice(0, tilde);
 }
 
 /** The edit form of one's own post. */
@@ -31,4 +44,18 @@ export function editPostHref(postId: string): string {
 /** A tag's page (the tag without its `#`). */
 export function tagHref(tag: string): string {
   return `/tags/${encodeURIComponent(tag)}`;
+}
+
+/** `@ava@pixelfed.social` for a stored `ava@pixelfed.social` (or `ava@pixelfed.social~id`, a handle taken twice). */
+export function remoteHandle(username: string): string {
+  const tilde = username.indexOf('~');
+  return `@${tilde < 0 ? username : username.slice(0, tilde)}`;
+}
+
+/**
+ * Whether a follow of this author waits for an answer: feeds never send it, but a Follow pressed
+ * on a card or post of an account of another server marks the cached author (api/queries/follows).
+ */
+export function isFollowRequested(author: Pick<Author, 'id'>): boolean {
+  return Boolean((author as { isFollowRequested?: boolean }).isFollowRequested);
 }

@@ -24,6 +24,8 @@ export function useFollowAction() {
   return useCallback(
     (
       author: Pick<Author, 'id'> & {
+        /** `user@host`, an account of another server: following it is a request (issue 32). */
+        username?: string;
         isFollowedByUser?: boolean;
         isPrivate?: boolean;
         isFollowRequested?: boolean;
@@ -41,7 +43,7 @@ export function useFollowAction() {
           {
             userId: author.id,
             isFollowing: Boolean(author.isFollowedByUser),
-            isPrivate: author.isPrivate,
+            isPrivate: author.isPrivate || Boolean(author.username?.includes('@')),
             isRequested: author.isFollowRequested,
           },
           { onError: (error) => handleError(error, 'follow user'), onSuccess: options.onSuccess },

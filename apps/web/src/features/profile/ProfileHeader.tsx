@@ -4,12 +4,14 @@ import { errorReason } from '../../api/http';
 import { useBlockMutation } from '../../api/queries/moderation';
 import { useToast } from '../../components/useToast';
 import { MODERATION_TEXT } from '../../lib/text';
+import { cx } from '../../lib/cx';
 import { useAuth } from '../../lib/useAuth';
 import { ProfileMenu } from '../moderation';
 import { Avatar } from '../../components/Avatar';
 import { Button, ButtonLink } from '../../components/Button';
 import { CalendarIcon, LinkIcon, PinIcon, VerifiedBadge } from '../../components/icons';
-import { authorName, FollowButton, useFollowAction, useInteractionGuard } from '../post';
+import { authorName, FollowButton, remoteHost, useFollowAction, useInteractionGuard } from '../post';
+import { OwnHandle, RemoteOrigin } from './FederatedIdentity';
 import styles from './ProfilePage.module.css';
 import { displayWebsite, websiteHref } from './profile-identity';
 
@@ -41,6 +43,9 @@ export function ProfileHeader({ profile, isOwn }: ProfileHeaderProps) {
   const toast = useToast();
   const unblock = useBlockMutation();
   const isBlocked = Boolean(profile.isBlockedByUser);
+  // An account of another server (username `user@host`): no chat, and a follow is a request
+  // until its server accepts it.
+  const host = remoteHost(profile.username);
 
   const onMessage = () => {
     const chatWith = `/chat?userId=${encodeURIComponent(profile.id)}`;
@@ -59,10 +64,16 @@ export function ProfileHeader({ profile, isOwn }: ProfileHeaderProps) {
       />
       <div className={styles.identity}>
         <div className={styles.nameRow}>
-          <h1 className={styles.username}>{profile.username}</h1>
+          <h1 className={styles.username}>
+            {host ? profile.username.slice(0, profile.username.indexOf('@')) : profile.username}
+          </h1>
           {/* Named: the check mark alone says nothing to a screen reader. */}
           {profile.account?.isVerified && <VerifiedBadge title="Verified" />}
         </div>
+        {host && (
+          <RemoteOrigin username={profile.username} host={host} profileUrl={profile.remoteProfileUrl} />
+        )}
+        {isOwn && <OwnHandle username={profile.username} />}
         {displayName?.trim() && <p className={styles.displayName}>{displayName}</p>}
         {bio?.trim() && <p className={styles.bio}>{bio}</p>}
         <ul role="list" className={styles.meta}>
@@ -98,7 +109,7 @@ export function ProfileHeader({ profile, isOwn }: ProfileHeaderProps) {
           <ProfileStat count={stats.followingCount} label="Following" />
         </ul>
       </div>
-      <div className={styles.actions}>
+      <div className={cx(styles.actions, host && styles.remoteActions)}>
         {isOwn ? (
           <ButtonLink to="/settings" variant="secondary">
             Settings
@@ -131,14 +142,16 @@ export function ProfileHeader({ profile, isOwn }: ProfileHeaderProps) {
                 follow({
                   id: profile.id,
                   isFollowedByUser: Boolean(profile.isFollowedByUser),
-                  isPrivate: profile.isPrivate,
+                  isPrivate: profile.isPrivate || host !== null,
                   isFollowRequested: profile.isFollowRequested,
                 })
               }
             />
-            <Button variant="secondary" onClick={onMessage}>
-              Message
-            </Button>
+            {!host && (
+              <Button variant="secondary" onClick={onMessage}>
+                Message
+              </Button>
+            )}
             {isAuthenticated && <ProfileMenu user={profile} />}
           </>
         )}

@@ -5,8 +5,8 @@ import { ButtonLink } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { useScrollMemory } from '../../lib/scroll-memory';
-import { FEED_TEXT, PRIVATE_PROFILE_TEXT, PROFILE_TEXT } from '../../lib/text';
-import { PostGridSkeleton } from '../post';
+import { FEDERATION_TEXT, FEED_TEXT, PRIVATE_PROFILE_TEXT, PROFILE_TEXT } from '../../lib/text';
+import { PostGridSkeleton, remoteHandle, remoteHost } from '../post';
 import { ProfilePostList } from './ProfilePostList';
 
 export interface ProfilePostsTabProps {
@@ -36,6 +36,15 @@ export function ProfilePostsTab({ profile, isOwn }: ProfilePostsTabProps) {
             ? PRIVATE_PROFILE_TEXT.requested
             : PRIVATE_PROFILE_TEXT.follow(profile.profile?.displayName || `@${profile.username}`)
         }
+      />
+    );
+  // Another server's account: only what it sent here since someone here followed it.
+  if (posts.length === 0 && remoteHost(profile.username))
+    return (
+      <EmptyState
+        headingLevel={3}
+        title={FEDERATION_TEXT.remoteEmptyTitle}
+        message={FEDERATION_TEXT.remoteEmpty(remoteHandle(profile.username))}
       />
     );
   if (posts.length === 0)

@@ -10,6 +10,7 @@ import { CollectionsTab } from '../collections/CollectionsTab';
 import { SavedPostsTab } from './SavedPostsTab';
 import { SAVE_TEXT, TAG_PEOPLE_TEXT } from '../../lib/text';
 import { TaggedPostsTab } from './TaggedPostsTab';
+import { remoteHost } from '../post';
 
 export type ProfileTab = 'posts' | 'saved' | 'collections' | 'liked' | 'tagged';
 
@@ -28,6 +29,9 @@ const OWN_TABS: ReadonlyArray<TabItem<ProfileTab>> = [
   { id: 'liked', label: 'Liked' },
 ];
 
+/** An account of another server: its posts that reached us (it keeps no collections here). */
+const REMOTE_TABS: ReadonlyArray<TabItem<ProfileTab>> = [{ id: 'posts', label: 'Posts' }];
+
 const ID_PREFIX = 'profile';
 
 export interface ProfileViewProps {
@@ -39,7 +43,7 @@ export interface ProfileViewProps {
 export function ProfileView({ profile, isOwn }: ProfileViewProps) {
   useDocumentTitle(`@${profile.username}`);
   const [params, setParams] = useSearchParams();
-  const tabs = isOwn ? OWN_TABS : PUBLIC_TABS;
+  const tabs = isOwn ? OWN_TABS : remoteHost(profile.username) ? REMOTE_TABS : PUBLIC_TABS;
   const requested = params.get('tab');
   const tab = tabs.find((t) => t.id === requested)?.id ?? 'posts';
 

@@ -4,7 +4,8 @@ import { Avatar } from '../../components/Avatar';
 import { VerifiedIcon } from '../../components/icons';
 import { cx } from '../../lib/cx';
 import { useAuth } from '../../lib/useAuth';
-import { authorName, countLabel, FollowButton, profileHref } from '../post';
+import { FEDERATION_TEXT } from '../../lib/text';
+import { authorName, countLabel, FollowButton, profileHref, remoteHandle, remoteHost } from '../post';
 import styles from './SearchResults.module.css';
 
 export interface UserResultProps {
@@ -23,6 +24,8 @@ export function UserResult({ user, onFollow, variant = 'row' }: UserResultProps)
   const { user: me } = useAuth();
   const name = authorName(user);
   const followers = user.stats?.followersCount ?? user.followersCount ?? 0;
+  // An account of another server (`@user@host`, found by its handle): which server, beside its count.
+  const host = remoteHost(user.username);
 
   return (
     <article className={cx(styles.user, variant === 'card' && styles.userCard)}>
@@ -41,8 +44,11 @@ export function UserResult({ user, onFollow, variant = 'row' }: UserResultProps)
             </span>
           )}
         </Link>
-        <span className={styles.handle}>@{user.username}</span>
-        <span className={styles.meta}>{countLabel(followers, 'follower')}</span>
+        <span className={styles.handle}>{remoteHandle(user.username)}</span>
+        <span className={styles.meta}>
+          {countLabel(followers, 'follower')}
+          {host && ` · ${FEDERATION_TEXT.onServer(host)}`}
+        </span>
       </div>
       {me?.id !== user.id && (
         <FollowButton

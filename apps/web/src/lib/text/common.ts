@@ -35,6 +35,8 @@ export const CARD_TEXT = {
   removedPost: 'Removed by a moderator. Only you can see this post.',
   edited: 'Edited',
   unread: (n: number) => `${n} unread`,
+  /** A post or comment by an account of another server (ActivityPub): where it comes from. */
+  fromServer: (host: string) => `From ${host}`,
 } as const;
 
 /** Saved posts (issue 30). */

@@ -17,6 +17,24 @@ export const COMMENT_TEXT = {
   signIn: 'Please login to comment',
 } as const;
 
+/** Federation (issue 32): handles, accounts of other servers and where they come from. */
+export const FEDERATION_TEXT = {
+  ownHandleLabel: 'Your handle on the fediverse',
+  ownHandleHint: 'People on Mastodon, Pixelfed and other servers can follow you by this handle.',
+  copyHandle: 'Copy',
+  copyHandleLabel: (handle: string) => `Copy your handle ${handle}`,
+  handleCopied: 'Handle copied',
+  copyFailed: 'Could not copy. Select the handle and copy it.',
+  onServer: (host: string) => `on ${host}`,
+  viewOnServer: (host: string) => `Their profile on ${host} (opens in a new tab)`,
+  remoteEmptyTitle: 'No posts here yet',
+  remoteEmpty: (handle: string) =>
+    `Public posts by ${handle} show up here once someone on this server follows them.`,
+  remoteNotFoundHint: (handle: string) =>
+    `${handle} is not known here yet. Search for it to find the account on its own server.`,
+  searchFor: (handle: string) => `Search for ${handle}`,
+} as const;
+
 /** SPEC §8 texts of the profile page. */
 export const PROFILE_TEXT = {
   notFoundTitle: 'Profile Not Found',

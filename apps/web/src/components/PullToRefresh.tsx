@@ -6,9 +6,6 @@ import styles from './PullToRefresh.module.css';
 
 /** How far (after damping) a pull must go before letting go refreshes. */
 export const PULL_TRIGGER_PX = 64;
-const PULL_MAX_PX = 96;
-/** A finger moves twice as far as the indicator: the pull feels like it resists. */
-const PULL_DAMPING = 0.5;
 
 export interface PullToRefreshProps {
   onRefresh: () => void;
@@ -23,8 +20,8 @@ function isTouchScreen(): boolean {
 /**
  * Pull-to-refresh on touch screens: with the page at its top, a one-finger pull down shows an
  * indicator that follows the finger, and letting go past PULL_TRIGGER_PX calls `onRefresh`
- * (feeds reload their first page, SPEC §4). While mounted the page's own overscroll is contained,
- * so the browser's reload-on-pull does not run as well.
+ * (feeds reload their first page, SPEC §4). The gesture itself is `pull-gesture.ts`, loaded once
+ * mounted on a touch screen.
  */
 export function PullToRefresh({ onRefresh, isRefreshing }: PullToRefreshProps) {
   const [pull, setPull] = useState(0);
@@ -35,41 +32,20 @@ export function PullToRefresh({ onRefresh, isRefreshing }: PullToRefreshProps) {
 
   useEffect(() => {
     if (!isTouchScreen()) return;
-    const root = document.documentElement;
-    const previousOverscroll = root.style.overscrollBehaviorY;
-    root.style.overscrollBehaviorY = 'contain';
-    let startY: number | null = null;
-    let distance = 0;
-    const reset = () => {
-      startY = null;
-      distance = 0;
-      setPull(0);
-    };
-    const onStart = (event: TouchEvent) => {
-      startY = event.touches.length === 1 && window.scrollY <= 0 ? event.touches[0]!.clientY : null;
-    };
-    const onMove = (event: TouchEvent) => {
-      if (startY === null) return;
-      const dy = (event.touches[0]?.clientY ?? startY) - startY;
-      distance = dy > 0 && window.scrollY <= 0 ? Math.min(dy * PULL_DAMPING, PULL_MAX_PX) : 0;
-      setPull(distance);
-    };
-    const onEnd = () => {
-      if (startY === null) return;
-      const pulled = distance;
-      reset();
-      if (pulled >= PULL_TRIGGER_PX) onRefreshRef.current();
-    };
-    window.addEventListener('touchstart', onStart, { passive: true });
-    window.addEventListener('touchmove', onMove, { passive: true });
-    window.addEventListener('touchend', onEnd);
-    window.addEventListener('touchcancel', reset);
+    // The gesture's code comes after the page (pull-gesture.ts): no part of a feed's first load.
+    let isMounted = true;
+    let stop: (() => void) | undefined;
+    void import('./pull-gesture').then(({ watchPull }) => {
+      if (!isMounted) return;
+      stop = watchPull({
+        triggerPx: PULL_TRIGGER_PX,
+        onPull: setPull,
+        onRelease: () => onRefreshRef.current(),
+      });
+    });
     return () => {
-      root.style.overscrollBehaviorY = previousOverscroll;
-      window.removeEventListener('touchstart', onStart);
-      window.removeEventListener('touchmove', onMove);
-      window.removeEventListener('touchend', onEnd);
-      window.removeEventListener('touchcancel', reset);
+      isMounted = false;
+      stop?.();
     };
   }, []);
 

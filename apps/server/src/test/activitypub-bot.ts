@@ -231,6 +231,11 @@ const ops = {
   },
   async state (ctx) {
     return { followers: await collect(ctx.followers()), following: await collect(ctx.following()) }
+  },
+  // Resolves once the bot has handed out everything it had to send.
+  async idle (ctx) {
+    await ctx.onIdle()
+    return true
   }
 }
 
@@ -271,6 +276,8 @@ export interface ActivityPubBotServer {
   note(bot: string, content: string): Promise<string>;
   /** The bot's followers and following collections, as actor ids. */
   state(bot: string): Promise<{ followers: string[]; following: string[] }>;
+  /** Resolves once the bot has sent everything it had queued. */
+  idle(bot: string): Promise<void>;
   /** The last lines the server logged (for failure messages). */
   logTail(): string;
   close(): Promise<void>;
@@ -419,6 +426,9 @@ export async function startActivityPubBot(opts: {
     follow: (bot, handle) => call<string>(bot, 'follow', { handle }),
     note: (bot, content) => call<string>(bot, 'note', { content }),
     state: (bot) => call<{ followers: string[]; following: string[] }>(bot, 'state'),
+    idle: async (bot) => {
+      await call<boolean>(bot, 'idle');
+    },
     logTail,
     async close() {
       await cleanUp();

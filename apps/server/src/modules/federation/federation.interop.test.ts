@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostViaApi } from '../posts/posts.fixtures.js';
 import {
@@ -185,5 +186,87 @@ describe(`interop with @evanp/activitypub-bot ${ACTIVITYPUB_BOT_VERSION}`, () =>
     expect(post.tags).toContain('interop');
     expect(post.privacy).toBe('public');
     expect(noteId.startsWith(`${bot.origin}/`)).toBe(true);
+  }, 120_000);
+
+  // Last: it ends the follows the tests above made.
+  it("a domain suspension stops both directions: follows end, nothing of ours reaches the bot, nothing of the bot's is taken in", async () => {
+    const admin = await seedUser(glimpse.t, { username: 'warden', isAdmin: true });
+    const alice = await seedUser(glimpse.t, { username: 'alice2' });
+    const carol = await seedUser(glimpse.t, { username: 'carol2' });
+    const botHandle = `${BOT}@${bot.host}`;
+    const rows = async <T>(query: ReturnType<typeof sql>) =>
+      ((await glimpse.t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+    const queued = async () =>
+      (await rows<{ n: number }>(sql`select count(*)::int as n from federation_queue`))[0]!.n;
+    const postsWith = async (marker: string) =>
+      (
+        await rows<{ n: number }>(
+          sql`select count(*)::int as n from posts where content like ${`%${marker}%`}`,
+        )
+      )[0]!.n;
+
+    // Both directions work first: the bot follows alice2, carol2 follows the bot.
+    await bot.follow(BOT, `alice2@${glimpse.host}`);
+    await waitFor('the bot following alice2', async () => (await followersCountOn(glimpse, 'alice2')) === 1);
+    const [found] = await searchOn(glimpse, carol, `@${botHandle}`);
+    await followOn(glimpse, carol, found!.id);
+    await waitFor(
+      'carol2 following the bot',
+      async () => (await statusOn(glimpse, carol, found!.id)).following,
+    );
+
+    const policy = (method: 'PUT' | 'DELETE') =>
+      glimpse.t.app.inject({
+        method,
+        url: `/api/admin/federation/domains/${encodeURIComponent(bot.host)}`,
+        headers: admin.auth,
+        ...(method === 'PUT' ? { payload: { level: 'suspend' } } : {}),
+      });
+    const put = await policy('PUT');
+    expect(put.statusCode, put.body).toBe(200);
+    // The follows with the bot end, both ways, at once.
+    expect(await followersCountOn(glimpse, 'alice2')).toBe(0);
+    expect(await statusOn(glimpse, carol, found!.id)).toMatchObject({ following: false });
+
+    // In: the bot (which still counts carol2 as a follower) posts, and tries to follow again.
+    await bot.note(BOT, 'Suspended server speaking #blocked');
+    await bot.follow(BOT, `alice2@${glimpse.host}`);
+    await bot.idle(BOT);
+
+    // Out: a follow row put back by hand, so that without the policy alice2's post would go to
+    // the bot; it must not.
+    const [botUser] = await rows<{ id: string }>(sql`select id from users where username = ${botHandle}`);
+    const followRow = (q: 'insert' | 'delete') =>
+      glimpse.t.database.db.execute(
+        q === 'insert'
+          ? sql`insert into follows (follower_id, followee_id) values (${botUser!.id}, ${alice.id})`
+          : sql`delete from follows where follower_id = ${botUser!.id} and followee_id = ${alice.id}`,
+      );
+    await followRow('insert');
+    await createPostViaApi(glimpse.t, alice, {
+      title: 'While suspended',
+      content: 'suspendedmarker never leaves',
+      privacy: 'public',
+    });
+
+    // Lifted: what is sent now reaches the bot, so what was held back would have by then.
+    expect((await policy('DELETE')).statusCode).toBe(200);
+    await createPostViaApi(glimpse.t, alice, {
+      title: 'After',
+      content: 'liftedmarker arrives',
+      privacy: 'public',
+    });
+    await waitFor(
+      'the post made after the lift, at the bot',
+      async () => receivedOf('Create', (o) => String(o.content ?? '').includes('liftedmarker'))[0],
+    );
+    await waitFor('our queue to be empty', async () => (await queued()) === 0);
+    expect(JSON.stringify(bot.received())).not.toContain('suspendedmarker');
+    await followRow('delete');
+
+    // Nothing of the bot's was taken in while suspended: no post, no follow of alice2.
+    expect(await postsWith('Suspended server speaking')).toBe(0);
+    expect(await followersCountOn(glimpse, 'alice2')).toBe(0);
+    expect(JSON.stringify(await followingFeedOn(glimpse, carol))).not.toContain('Suspended server speaking');
   }, 120_000);
 });

@@ -126,7 +126,7 @@ describe('two Glimpse instances federate', () => {
     await until('A to see the Accept', async () => (await statusOn(a, dan, remoteCarol!.id)).following);
   }, 90_000);
 
-  it('a public post reaches followers elsewhere with its image re-encoded here; friends-only posts never leave; likes go back; a delete follows it', async () => {
+  it('a public post reaches followers elsewhere with its image re-encoded here; friends-only posts never leave; likes, reposts and comments go back; a delete follows it; a block ends the follow', async () => {
     const erin = await seedUser(a.t, { username: 'erin' });
     const finn = await seedUser(b.t, { username: 'finn' });
     const [remoteFinn] = await searchOn(a, erin, `@finn@${b.host}`);
@@ -243,6 +243,23 @@ describe('two Glimpse instances federate', () => {
     await until('the delete to reach A', async () => {
       const feed = await followingFeedOn(a, erin);
       return feed.every((p) => p.title !== 'Harbour at dusk');
+    });
+
+    // finn blocks erin (an account of A on B): the Block reaches A, where erin's follow of finn ends.
+    const [erinOnB] = (
+      (await b.t.database.db.execute(
+        sql`select id from users where username = ${`erin@${a.host}`}`,
+      )) as unknown as { rows: { id: string }[] }
+    ).rows;
+    const block = await b.t.app.inject({
+      method: 'POST',
+      url: `/api/users/${erinOnB!.id}/block`,
+      headers: finn.auth,
+    });
+    expect(block.statusCode, block.body).toBe(200);
+    await until("the Block to end erin's follow on A", async () => {
+      const status = await statusOn(a, erin, remoteFinn!.id);
+      return !status.following && !status.requested;
     });
   }, 90_000);
   it("an admin's suspension of the other server: follows end, its deliveries are dropped, search refuses it; lifting restores search", async () => {

@@ -1,5 +1,3 @@
-import type { Federation } from '@fedify/fedify';
-import { createFederation } from '@fedify/testing';
 import {
   Accept,
   Block,
@@ -8,7 +6,7 @@ import {
   Follow,
   Like,
   Note,
-  Person,
+  type Person,
   PUBLIC_COLLECTION,
   Reject,
   Tombstone,
@@ -16,17 +14,24 @@ import {
   Update,
   type Activity,
 } from '@fedify/vocab';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../context.js';
 import { publicUrlsFor } from '../../lib/public-urls.js';
-import { createTestApp, seedUser, type TestApp } from '../../test/harness.js';
+import {
+  queryRows,
+  remotePerson as newRemotePerson,
+  remoteUserIdOf,
+  sentOf,
+  startMockFederation,
+  type MockFederation,
+} from '../../test/federation-mock.js';
+import { seedUser, type TestApp } from '../../test/harness.js';
 import { answerFollowRequest } from '../users/follow-requests.service.js';
 import { blockUser, unblockUser } from '../users/blocks.service.js';
 import { toggleFollow } from '../users/follows.service.js';
 import { updateProfile } from '../users/users.service.js';
 import { insertPostRow } from '../posts/posts.fixtures.js';
-import { configureFederation } from './federation.service.js';
 
 /**
  * Every inbox handler, through @fedify/testing's mock federation (activities handed to our
@@ -35,19 +40,13 @@ import { configureFederation } from './federation.service.js';
  */
 
 const ORIGIN = 'https://glimpse.test';
-const ELSEWHERE = 'https://elsewhere.test';
 
 let t: TestApp;
 let data: AppContext;
-let mock: ReturnType<typeof createFederation<AppContext>>;
-let remoteCounter = 0;
+let mock: MockFederation;
 
 beforeAll(async () => {
-  t = await createTestApp({ FEDERATION: 'true', PUBLIC_ORIGIN: ORIGIN });
-  data = { ...t.app.ctx };
-  mock = createFederation<AppContext>({ contextData: data, origin: ORIGIN });
-  configureFederation(mock, t.config.federation!);
-  data.federation = mock as unknown as Federation<AppContext>;
+  ({ t, data, mock } = await startMockFederation(ORIGIN));
 });
 afterAll(async () => {
   await t.close();
@@ -59,36 +58,20 @@ beforeEach(() => {
 const actorUri = (id: string) => new URL(`/ap/users/${id}`, ORIGIN);
 
 /** A remote Person, embedded in what it sends (nothing is fetched). */
-function remotePerson(opts: { private?: boolean } = {}) {
-  remoteCounter += 1;
-  const name = `mallory${remoteCounter}`;
-  const id = new URL(`/users/${name}`, ELSEWHERE);
-  return new Person({
-    id,
-    preferredUsername: name,
-    name: `Mallory ${remoteCounter}`,
-    summary: '<p>Hello <b>there</b> &amp; more</p>',
-    inbox: new URL(`${id.href}/inbox`),
-    endpoints: null,
-    manuallyApprovesFollowers: opts.private ?? false,
-  });
-}
+const remotePerson = (opts: { private?: boolean } = {}) =>
+  newRemotePerson({ name: 'mallory', summary: '<p>Hello <b>there</b> &amp; more</p>', ...opts });
 
 const followFrom = (person: Person, localId: string, n = 1) =>
   new Follow({ id: new URL(`${person.id!.href}/follows/${n}`), actor: person, object: actorUri(localId) });
 
-const rows = async <T>(query: ReturnType<typeof sql>) =>
-  ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+const rows = <T>(query: SQL) => queryRows<T>(t, query);
 
-const remoteUserId = async (person: Person) =>
-  (await rows<{ user_id: string }>(sql`select user_id from remote_actors where uri = ${person.id!.href}`))[0]
-    ?.user_id;
+const remoteUserId = (person: Person) => remoteUserIdOf(t, person);
 
 const followersCount = async (id: string) =>
   (await rows<{ n: number }>(sql`select followers_count as n from users where id = ${id}`))[0]!.n;
 
-const sent = <T extends Activity>(type: new (...args: never[]) => T): T[] =>
-  mock.sentActivities.map((s) => s.activity).filter((a): a is T => a instanceof type);
+const sent = <T extends Activity>(type: new (...args: never[]) => T): T[] => sentOf(mock, type);
 
 describe('Follow', () => {
   it('of a public member: stores the account, makes the follow and sends an Accept of that Follow', async () => {

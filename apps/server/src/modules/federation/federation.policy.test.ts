@@ -1,7 +1,5 @@
-import type { Federation } from '@fedify/fedify';
-import { createFederation } from '@fedify/testing';
-import { Block, Create, Flag, Follow, Like, Person, type Activity } from '@fedify/vocab';
-import { sql } from 'drizzle-orm';
+import { Block, Create, Flag, Follow, Like, type Person, type Activity } from '@fedify/vocab';
+import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type {
   AuditLog,
@@ -12,11 +10,18 @@ import type {
   SearchResponse,
 } from '@glimpse/shared';
 import type { AppContext } from '../../context.js';
-import { createTestApp, seedUser, type SeededUser, type TestApp } from '../../test/harness.js';
+import {
+  queryRows,
+  remotePerson,
+  remoteUserIdOf,
+  sentOf,
+  startMockFederation,
+  type MockFederation,
+} from '../../test/federation-mock.js';
+import { seedUser, type SeededUser, type TestApp } from '../../test/harness.js';
 import { insertPostRow } from '../posts/posts.fixtures.js';
 import { federateLike, federatePostChange } from './federation.outbox.service.js';
 import { resolveRemoteAccount } from './federation.inbox.service.js';
-import { configureFederation } from './federation.service.js';
 
 /**
  * Admins' domain policies (suspend, silence) through the HTTP API on a real database, with the
@@ -30,16 +35,11 @@ const AP = 'application/activity+json';
 
 let t: TestApp;
 let data: AppContext;
-let mock: ReturnType<typeof createFederation<AppContext>>;
+let mock: MockFederation;
 let admin: SeededUser;
-let n = 0;
 
 beforeAll(async () => {
-  t = await createTestApp({ FEDERATION: 'true', PUBLIC_ORIGIN: ORIGIN });
-  data = { ...t.app.ctx };
-  mock = createFederation<AppContext>({ contextData: data, origin: ORIGIN });
-  configureFederation(mock, t.config.federation!);
-  data.federation = mock as unknown as Federation<AppContext>;
+  ({ t, data, mock } = await startMockFederation(ORIGIN));
   admin = await seedUser(t, { isAdmin: true });
 });
 afterAll(async () => {
@@ -52,24 +52,11 @@ beforeEach(() => {
 const actorUri = (id: string) => new URL(`/ap/users/${id}`, ORIGIN);
 
 /** A Person of `host`, embedded in what it sends (nothing is fetched). */
-function personOf(host: string) {
-  n += 1;
-  const id = new URL(`https://${host}/users/p${n}`);
-  return new Person({
-    id,
-    preferredUsername: `p${n}`,
-    name: `P ${n}`,
-    inbox: new URL(`${id.href}/inbox`),
-    endpoints: null,
-  });
-}
+const personOf = (host: string) => remotePerson({ origin: `https://${host}`, name: 'p' });
 
-const rows = async <T>(query: ReturnType<typeof sql>) =>
-  ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+const rows = <T>(query: SQL) => queryRows<T>(t, query);
 
-const userIdOf = async (person: Person) =>
-  (await rows<{ user_id: string }>(sql`select user_id from remote_actors where uri = ${person.id!.href}`))[0]
-    ?.user_id;
+const userIdOf = (person: Person) => remoteUserIdOf(t, person);
 
 const counts = async (id: string) =>
   (
@@ -81,8 +68,7 @@ const counts = async (id: string) =>
 const followRows = async (id: string) =>
   (await rows(sql`select 1 from follows where follower_id = ${id} or followee_id = ${id}`)).length;
 
-const sent = <T extends Activity>(type: new (...args: never[]) => T): T[] =>
-  mock.sentActivities.map((s) => s.activity).filter((a): a is T => a instanceof type);
+const sent = <T extends Activity>(type: new (...args: never[]) => T): T[] => sentOf(mock, type);
 
 /** A remote account of `host` that follows `member` (through its Follow, as it would arrive). */
 async function remoteFollower(host: string, member: SeededUser) {
@@ -328,7 +314,7 @@ describe('silence', () => {
     const stranger = await seedUser(t);
     const { id: remoteId } = await remoteFollower('loud.test', follower);
     await followDirectly(follower.id, remoteId);
-    const word = `quietword${n}`;
+    const word = `quietword${Date.now() % 1_000_000}`;
     const postId = await insertPostRow(t, { id: remoteId }, { privacy: 'public', title: `Hello ${word}` });
 
     const feed = async (who?: SeededUser) => {

@@ -1,29 +1,34 @@
-import type { Federation } from '@fedify/fedify';
-import { createFederation } from '@fedify/testing';
 import {
   Announce,
   Create,
   Delete,
   Follow,
   Note,
-  Person,
+  type Person,
   PUBLIC_COLLECTION,
   Tombstone,
   Undo,
   Update,
   type Activity,
 } from '@fedify/vocab';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../context.js';
 import { publicUrlsFor } from '../../lib/public-urls.js';
-import { createTestApp, seedUser, type TestApp } from '../../test/harness.js';
+import {
+  queryRows,
+  remotePerson as newRemotePerson,
+  remoteUserIdOf,
+  sentOf,
+  startMockFederation,
+  type MockFederation,
+} from '../../test/federation-mock.js';
+import { seedUser, type TestApp } from '../../test/harness.js';
 import { deleteComment } from '../moderation/comments.service.js';
 import { createReport, resolveReport } from '../moderation/reports.service.js';
 import { addComment, listComments, sharePost, unsharePost } from '../posts/posts.engagement.service.js';
 import { updateComment } from '../posts/posts.edit.service.js';
 import { insertPostRow } from '../posts/posts.fixtures.js';
-import { configureFederation } from './federation.service.js';
 
 /**
  * Reposts (Announce) and comments (reply Notes) across servers, through @fedify/testing's mock
@@ -36,15 +41,10 @@ const ELSEWHERE = 'https://elsewhere.test';
 
 let t: TestApp;
 let data: AppContext;
-let mock: ReturnType<typeof createFederation<AppContext>>;
-let counter = 0;
+let mock: MockFederation;
 
 beforeAll(async () => {
-  t = await createTestApp({ FEDERATION: 'true', PUBLIC_ORIGIN: ORIGIN });
-  data = { ...t.app.ctx };
-  mock = createFederation<AppContext>({ contextData: data, origin: ORIGIN });
-  configureFederation(mock, t.config.federation!);
-  data.federation = mock as unknown as Federation<AppContext>;
+  ({ t, data, mock } = await startMockFederation(ORIGIN));
 });
 afterAll(async () => {
   await t.close();
@@ -58,23 +58,10 @@ const viewerOf = (id: string) =>
   ({ id, isAdmin: false, isModerator: false, permissions: [], role: 'user' }) as never;
 const noteUri = (postId: string) => new URL(`/ap/posts/${postId}`, ORIGIN);
 
-function remotePerson() {
-  counter += 1;
-  const id = new URL(`/users/rita${counter}`, ELSEWHERE);
-  return new Person({
-    id,
-    preferredUsername: `rita${counter}`,
-    name: `Rita ${counter}`,
-    inbox: new URL(`${id.href}/inbox`),
-    endpoints: null,
-  });
-}
+const remotePerson = () => newRemotePerson({ name: 'rita' });
 
-const rows = async <T>(query: ReturnType<typeof sql>) =>
-  ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
-const remoteUserId = async (person: Person) =>
-  (await rows<{ user_id: string }>(sql`select user_id from remote_actors where uri = ${person.id!.href}`))[0]
-    ?.user_id;
+const rows = <T>(query: SQL) => queryRows<T>(t, query);
+const remoteUserId = (person: Person) => remoteUserIdOf(t, person);
 const countsOf = async (postId: string) =>
   (
     await rows<{ shares: number; comments: number }>(
@@ -85,8 +72,7 @@ const notificationsOf = (recipientId: string, type: string) =>
   rows<{ actor_id: string; comment_id: string | null }>(
     sql`select actor_id, comment_id from notifications where recipient_id = ${recipientId} and type = ${type}`,
   );
-const sent = <T extends Activity>(type: new (...args: never[]) => T): T[] =>
-  mock.sentActivities.map((s) => s.activity).filter((a): a is T => a instanceof type);
+const sent = <T extends Activity>(type: new (...args: never[]) => T): T[] => sentOf(mock, type);
 
 /** Makes the account known here (it follows the member), as any earlier contact would. */
 async function known(person: Person, memberId: string): Promise<string> {

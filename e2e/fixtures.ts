@@ -56,6 +56,16 @@ export async function signIn(page: Page, member: TestMember): Promise<void> {
 
 /** axe-core: no serious or critical violation on the current page. */
 export async function expectAccessible(page: Page, opts: { rules?: string[] } = {}): Promise<void> {
+  // A dialog or menu still fading in blends its colours with what is behind: axe would measure
+  // a contrast nobody sees. Wait for every finite animation (not spinners) to end first.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const builder = new AxeBuilder({ page });
   const results = await (opts.rules ? builder.withRules(opts.rules) : builder).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

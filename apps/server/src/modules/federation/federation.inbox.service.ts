@@ -75,13 +75,27 @@ export async function remoteAccountValues(
   };
 }
 
-/** Stores (or refreshes) an account of another server and its avatar; its user id, or null when unusable. */
-export async function rememberActor(fed: Context<AppContext>, actor: Actor): Promise<string | null> {
+/**
+ * Stores (or refreshes) an account of another server and its avatar; its user id, or null when
+ * unusable. On a member's request (`avatar: 'later'`, a search) the avatar is fetched after the
+ * answer, so the request waits on the other server for the account alone.
+ */
+export async function rememberActor(
+  fed: Context<AppContext>,
+  actor: Actor,
+  opts: { avatar: 'now' | 'later' } = { avatar: 'now' },
+): Promise<string | null> {
   const values = await remoteAccountValues(actor, fed);
   if (!values) return null;
   const id = await fed.data.db.transaction((tx) => upsertRemoteAccount(tx, values));
   // The avatar is kept as our own re-encoded copy, fetched when its icon is new.
-  await refreshRemoteAvatar(fed.data, id, values.avatarUrl);
+  const avatar = refreshRemoteAvatar(fed.data, id, values.avatarUrl);
+  if (opts.avatar === 'now') await avatar;
+  else
+    avatar.catch((err: unknown) => {
+      // A failing database is counted and logged as such; anything else is a bug to see.
+      if (!fed.data.dependencyAnswer(err)) process.emitWarning(err instanceof Error ? err : String(err));
+    });
   return id;
 }
 
@@ -270,7 +284,7 @@ export async function resolveRemoteAccount(ctx: AppContext, text: string): Promi
       'the remote server did not answer',
     );
     if (!object || !isActor(object)) return null;
-    return await rememberActor(fed, object);
+    return await rememberActor(fed, object, { avatar: 'later' });
   } catch {
     return null;
   }

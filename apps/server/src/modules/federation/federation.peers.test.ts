@@ -51,8 +51,12 @@ describe('two Glimpse instances federate', () => {
 
     const found = await searchOn(a, alice, `@bob@${b.host}`);
     const remoteBob = found[0]!;
-    // Bob's avatar was fetched from B once and re-encoded into A's own store: A serves it.
-    const avatarUrl = remoteBob.profile.profilePicture!.url;
+    // Bob's avatar is fetched from B once, after the search answered, and re-encoded into A's
+    // own store: A serves it.
+    const avatarUrl = await until(
+      "bob's avatar on A",
+      async () => (await searchOn(a, alice, `@bob@${b.host}`))[0]?.profile.profilePicture?.url,
+    );
     expect(avatarUrl.startsWith(`${a.origin}/media/`), avatarUrl).toBe(true);
     const served = await a.t.app.inject({ method: 'GET', url: new URL(avatarUrl).pathname });
     expect(served.statusCode).toBe(200);

@@ -1,4 +1,4 @@
-import type { InboxContext } from '@fedify/fedify';
+import type { InboxContext, MessageQueue } from '@fedify/fedify';
 import type { Activity } from '@fedify/vocab';
 import {
   FEDERATION_MSG,
@@ -124,6 +124,30 @@ export async function isDomainSuspended(db: Db, url: URL | string | null | undef
   if (!url) return false;
   const host = url instanceof URL ? url.host : url;
   return (await effectiveLevel(db, host)) === 'suspend';
+}
+
+/**
+ * The delivery queue as Fedify uses it, with one more check when a delivery's turn comes: a
+ * message to a server an admin has suspended since it was queued (the senders check when they
+ * queue) is dropped, not sent. Everything else passes through unchanged.
+ */
+export function dropSuspendedDeliveries(queue: MessageQueue, db: Db): MessageQueue {
+  const isSuspendedDelivery = async (message: unknown) => {
+    const m = message as { type?: unknown; inbox?: unknown } | null;
+    if (m?.type !== 'outbox' || typeof m.inbox !== 'string') return false;
+    return URL.canParse(m.inbox) && (await isDomainSuspended(db, new URL(m.inbox)));
+  };
+  return {
+    nativeRetrial: queue.nativeRetrial,
+    enqueue: (message, options) => queue.enqueue(message, options),
+    ...(queue.enqueueMany && { enqueueMany: queue.enqueueMany.bind(queue) }),
+    ...(queue.getDepth && { getDepth: queue.getDepth.bind(queue) }),
+    listen: (handler, options) =>
+      queue.listen(async (message) => {
+        if (await isSuspendedDelivery(message)) return;
+        await handler(message);
+      }, options),
+  };
 }
 
 /** Whether something may be delivered to (or fetched from) `url`'s server. */

@@ -22,6 +22,8 @@ import { seedUser, type SeededUser, type TestApp } from '../../test/harness.js';
 import { insertPostRow } from '../posts/posts.fixtures.js';
 import { federateLike, federatePostChange } from './federation.outbox.service.js';
 import { resolveRemoteAccount } from './federation.inbox.service.js';
+import { dropSuspendedDeliveries } from './federation.policy.service.js';
+import { createPgMessageQueue } from './federation.store.repo.js';
 
 /**
  * Admins' domain policies (suspend, silence) through the HTTP API on a real database, with the
@@ -305,6 +307,38 @@ describe('suspend', () => {
     expect(await resolveRemoteAccount(data, '@someone@out.test')).toBeNull();
     expect(await resolveRemoteAccount(data, 'https://out.test/users/someone')).toBeNull();
     await deletePolicy('out.test');
+  });
+
+  it('a delivery queued before the suspension is dropped when its turn comes; others still go', async () => {
+    // The real PostgreSQL queue, as Fedify hands it messages: one delivery to a server suspended
+    // after it was queued, then one to another server, then a message of another kind.
+    const queue = dropSuspendedDeliveries(createPgMessageQueue(t.database.db), t.database.db);
+    const outbox = (inbox: string) => ({ type: 'outbox', inbox, activityType: 'Create', marker: inbox });
+    await queue.enqueue(outbox('https://late.test/inbox'));
+    await putPolicy('late.test', { level: 'suspend' });
+    await queue.enqueue(outbox('https://fine.test/inbox'));
+    await queue.enqueue({ type: 'inbox', marker: 'incoming' });
+
+    const handled: string[] = [];
+    const stop = new AbortController();
+    const listening = queue.listen(
+      (message: { marker: string }) => {
+        handled.push(message.marker);
+      },
+      { signal: stop.signal },
+    );
+    await expect.poll(() => handled.length).toBe(2);
+    // Handled (the suspended one dropped, not kept for later; the listener takes several at once):
+    // the table is empty.
+    await expect
+      .poll(
+        async () => (await rows<{ n: number }>(sql`select count(*)::int as n from federation_queue`))[0]!.n,
+      )
+      .toBe(0);
+    stop.abort();
+    await listening;
+    expect(handled.sort()).toEqual(['https://fine.test/inbox', 'incoming']);
+    await deletePolicy('late.test');
   });
 });
 

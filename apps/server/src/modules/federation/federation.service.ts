@@ -29,6 +29,7 @@ import {
   type StoredKeyPair,
 } from './federation.repo.js';
 import { createRedisMessageQueue } from './federation.redis-queue.js';
+import { dropSuspendedDeliveries } from './federation.policy.service.js';
 import { createPgKvStore, createPgMessageQueue } from './federation.store.repo.js';
 
 /** Where actors live: `/ap/users/<member id>` (ids never change; usernames may). */
@@ -118,9 +119,12 @@ export function createGlimpseFederation(
   preloadExtraContexts();
   const federation = createFederation<AppContext>({
     kv: createPgKvStore(db),
-    queue: redis
-      ? createRedisMessageQueue(redis.client, redis.prefix, { onError: onQueueError })
-      : createPgMessageQueue(db, { onError: onQueueError }),
+    queue: dropSuspendedDeliveries(
+      redis
+        ? createRedisMessageQueue(redis.client, redis.prefix, { onError: onQueueError })
+        : createPgMessageQueue(db, { onError: onQueueError }),
+      db,
+    ),
     manuallyStartQueue: true,
     origin: config.origin,
     allowPrivateAddress: config.allowPrivateAddress,

@@ -134,6 +134,11 @@ test("a private account's follow request is accepted, then its posts show", asyn
   await signIn(page, fan);
   await page.goto(`/profile/${owner.username}`);
   await expect(page.getByText('This account is private')).toBeVisible();
+  // The page is the server's visitor view until the app has hydrated and restored the session
+  // (the member's navigation is in): a press before that lands on the visitor's button.
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Notifications/ }),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Follow', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Requested' })).toBeVisible();
 

@@ -113,13 +113,15 @@ test('phone: the feed is a two-column masonry, every card sized to its own heigh
   const cards = page.locator('article[data-post-card]');
   await expect(cards.filter({ hasText: `Masonry 0` })).toBeVisible();
   // Home's own modules come as one chunk and one style sheet (vite.config.ts, homeChunk), not
-  // the dozen shared chunks and their style sheets the bundler would make: ~10 files, not ~27.
+  // the dozen shared chunks and their style sheets the bundler would make: ~11 files, not ~27
+  // (counted by the first card: the theme watcher, the update offer, the service worker's helper
+  // and, on a touch screen, the pull-to-refresh gesture have started to load after the page).
   const firstCode = [...code];
   expect(
     firstCode.filter((p) => /^\/assets\/home-[\w-]+\.js$/.test(p)),
     firstCode.join(' '),
   ).toHaveLength(1);
-  expect(firstCode.length, firstCode.join(' ')).toBeLessThanOrEqual(10);
+  expect(firstCode.length, firstCode.join(' ')).toBeLessThanOrEqual(11);
   await expect.poll(() => cards.count()).toBeGreaterThanOrEqual(8);
 
   const boxes = await page.evaluate(() =>

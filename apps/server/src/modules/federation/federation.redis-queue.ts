@@ -1,6 +1,7 @@
 import type { MessageQueue, MessageQueueEnqueueOptions, MessageQueueListenOptions } from '@fedify/fedify';
 import type { Redis } from 'ioredis';
 import { newId } from '../../lib/ids.js';
+import { QUEUE_LEASE_MS, queueWakers, runQueueWorkers } from './federation.queue-workers.js';
 
 /**
  * Fedify's message queue on Redis (REDIS_URL set), shared by every node; the same contract as the
@@ -18,12 +19,6 @@ import { newId } from '../../lib/ids.js';
  * Durability is Redis's own: run it with persistence (AOF) when the queue must survive a restart.
  */
 
-/** How often a listener looks for due messages it was not woken for (another node's, delayed ones). */
-const QUEUE_POLL_MS = 1_000;
-/** A message taken by a node that died is taken again after this long. */
-const QUEUE_LEASE_MS = 5 * 60_000;
-/** Messages one listener handles at once (deliveries wait on remote servers). */
-const QUEUE_CONCURRENCY = 4;
 /** Due messages one take looks through for one not held back by its ordering key. */
 const TAKE_SCAN = 500;
 
@@ -69,10 +64,7 @@ export function createRedisMessageQueue(
     order: `${p}order:`,
   };
   /** Listeners of this process, woken at once by a local enqueue. */
-  const wakers = new Set<() => void>();
-  const wake = () => {
-    for (const w of wakers) w();
-  };
+  const { wakers, wake } = queueWakers();
 
   const insert = async (messages: readonly unknown[], options?: MessageQueueEnqueueOptions) => {
     if (messages.length === 0) return;
@@ -133,55 +125,7 @@ export function createRedisMessageQueue(
       const delayed = await redis.zcount(keys.due, `(${now}`, '+inf');
       return { queued, ready, delayed };
     },
-    async listen(handler: (message: unknown) => Promise<void> | void, options?: MessageQueueListenOptions) {
-      const signal = options?.signal;
-      const sleepers = new Set<() => void>();
-      const waker = () => {
-        for (const wakeOne of sleepers) wakeOne();
-      };
-      wakers.add(waker);
-      signal?.addEventListener('abort', waker);
-      const idle = () =>
-        new Promise<void>((resolve) => {
-          const timer = setTimeout(done, QUEUE_POLL_MS);
-          function done() {
-            clearTimeout(timer);
-            sleepers.delete(done);
-            resolve();
-          }
-          sleepers.add(done);
-        });
-      const worker = async () => {
-        while (!signal?.aborted) {
-          let taken: { id: string; message: unknown } | undefined;
-          try {
-            taken = await take();
-          } catch (err) {
-            opts.onError?.(err);
-          }
-          if (!taken) {
-            await idle();
-            continue;
-          }
-          try {
-            if (taken.message !== undefined) await handler(taken.message);
-          } catch (err) {
-            opts.onError?.(err);
-          }
-          try {
-            await acknowledge(taken.id);
-          } catch (err) {
-            // Taken again when its lease runs out: handling is idempotent.
-            opts.onError?.(err);
-          }
-        }
-      };
-      try {
-        await Promise.all(Array.from({ length: QUEUE_CONCURRENCY }, worker));
-      } finally {
-        wakers.delete(waker);
-        signal?.removeEventListener('abort', waker);
-      }
-    },
+    listen: (handler: (message: unknown) => Promise<void> | void, options?: MessageQueueListenOptions) =>
+      runQueueWorkers({ wakers, signal: options?.signal, take, acknowledge, handler, onError: opts.onError }),
   };
 }

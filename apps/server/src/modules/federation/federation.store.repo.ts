@@ -10,13 +10,8 @@ import type {
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { newId } from '../../lib/ids.js';
+import { QUEUE_LEASE_MS, queueWakers, runQueueWorkers } from './federation.queue-workers.js';
 
-/** How often a listener looks for due messages it was not woken for (another node's, delayed ones). */
-const QUEUE_POLL_MS = 1_000;
-/** A message taken by a node that died is taken again after this long. */
-const QUEUE_LEASE_MS = 5 * 60_000;
-/** Messages one listener handles at once (deliveries wait on remote servers). */
-const QUEUE_CONCURRENCY = 4;
 /** How often a listener deletes expired key-value rows. */
 const KV_SWEEP_MS = 10 * 60_000;
 
@@ -122,10 +117,7 @@ export interface PgMessageQueueOptions {
  */
 export function createPgMessageQueue(db: Db, opts: PgMessageQueueOptions = {}): MessageQueue {
   /** Listeners of this process, woken at once by a local enqueue. */
-  const wakers = new Set<() => void>();
-  const wake = () => {
-    for (const w of wakers) w();
-  };
+  const { wakers, wake } = queueWakers();
   const insert = async (messages: readonly unknown[], options?: MessageQueueEnqueueOptions) => {
     if (messages.length === 0) return;
     const delay = options?.delay == null ? 0 : Math.max(0, options.delay.total('millisecond'));
@@ -153,61 +145,25 @@ export function createPgMessageQueue(db: Db, opts: PgMessageQueueOptions = {}): 
       const { queued, ready } = rows[0] ?? { queued: 0, ready: 0 };
       return { queued, ready, delayed: queued - ready };
     },
-    async listen(handler: (message: unknown) => Promise<void> | void, options?: MessageQueueListenOptions) {
-      const signal = options?.signal;
-      /** Workers of this listener waiting for work. */
-      const sleepers = new Set<() => void>();
-      const waker = () => {
-        for (const wakeOne of sleepers) wakeOne();
-      };
-      wakers.add(waker);
-      signal?.addEventListener('abort', waker);
+    listen: (handler: (message: unknown) => Promise<void> | void, options?: MessageQueueListenOptions) => {
       let lastSweep = 0;
-      const idle = () =>
-        new Promise<void>((resolve) => {
-          const timer = setTimeout(done, QUEUE_POLL_MS);
-          function done() {
-            clearTimeout(timer);
-            sleepers.delete(done);
-            resolve();
+      return runQueueWorkers({
+        wakers,
+        signal: options?.signal,
+        // Expired key-value rows go now and then, by whichever worker comes by.
+        take: async () => {
+          if (Date.now() - lastSweep > KV_SWEEP_MS) {
+            lastSweep = Date.now();
+            await sweepExpiredKv(db);
           }
-          sleepers.add(done);
-        });
-      const worker = async () => {
-        while (!signal?.aborted) {
-          let taken: TakenMessage | undefined;
-          try {
-            if (Date.now() - lastSweep > KV_SWEEP_MS) {
-              lastSweep = Date.now();
-              await sweepExpiredKv(db);
-            }
-            taken = await takeMessage(db);
-          } catch (err) {
-            opts.onError?.(err);
-          }
-          if (!taken) {
-            await idle();
-            continue;
-          }
-          try {
-            await handler(taken.message);
-          } catch (err) {
-            opts.onError?.(err);
-          }
-          try {
-            await db.execute(sql`delete from federation_queue where id = ${taken.id}`);
-          } catch (err) {
-            // Taken again when its lease runs out: handling is idempotent.
-            opts.onError?.(err);
-          }
-        }
-      };
-      try {
-        await Promise.all(Array.from({ length: QUEUE_CONCURRENCY }, worker));
-      } finally {
-        wakers.delete(waker);
-        signal?.removeEventListener('abort', waker);
-      }
+          return takeMessage(db);
+        },
+        acknowledge: async (id) => {
+          await db.execute(sql`delete from federation_queue where id = ${id}`);
+        },
+        handler,
+        onError: opts.onError,
+      });
     },
   };
 }

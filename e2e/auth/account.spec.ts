@@ -134,8 +134,9 @@ test("a private account's follow request is accepted, then its posts show", asyn
   await signIn(page, fan);
   await page.goto(`/profile/${owner.username}`);
   await expect(page.getByText('This account is private')).toBeVisible();
-  // The page is the server's visitor view until the app has hydrated and restored the session
+  // The page is the server's visitor view until the app is live and has restored the session
   // (the member's navigation is in): a press before that lands on the visitor's button.
+  await expect(page.locator('html[data-live]')).toHaveCount(1);
   await expect(
     page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Notifications/ }),
   ).toBeVisible();

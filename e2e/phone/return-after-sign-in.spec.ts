@@ -13,6 +13,8 @@ test('phone: a signed-out like goes to sign-in and comes back to the same post w
 
   await page.goto(`/posts/${post.id}`);
   await expect(page.getByRole('heading', { name: post.title })).toBeVisible();
+  // The server's HTML shows the button before the app is live (a press then does nothing).
+  await expect(page.locator('html[data-live]')).toHaveCount(1);
   await page.getByRole('button', { name: 'Like', exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
 
@@ -47,6 +49,8 @@ test('phone: a signed-out save goes to sign-in and comes back with the post save
 
   await page.goto(`/posts/${post.id}`);
   await expect(page.getByRole('heading', { name: post.title })).toBeVisible();
+  // The server's HTML shows the button before the app is live (a press then does nothing).
+  await expect(page.locator('html[data-live]')).toHaveCount(1);
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
   await page.getByLabel('Email').fill(me.email);

@@ -51,8 +51,12 @@ export function App({ handedOver }: AppProps) {
     return client;
   });
   const [router] = useState(() => createBrowserRouter(appRoutes));
-  // The first commit adopted the server's HTML: from here components render for this browser.
-  useEffect(() => setHydrating(false), []);
+  // The first commit adopted the server's HTML: from here components render for this browser,
+  // and every control has its handler (`html[data-live]`: a press before it does nothing).
+  useEffect(() => {
+    setHydrating(false);
+    document.documentElement.dataset.live = '';
+  }, []);
   return (
     <AppProviders queryClient={queryClient} hydrating={handedOver !== undefined}>
       <RouterProvider router={router} />

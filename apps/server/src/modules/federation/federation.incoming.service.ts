@@ -153,20 +153,7 @@ export async function onCreate(fed: InboxContext<AppContext>, create: Create): P
     return;
   }
 
-  const text = htmlToText(note.content?.toString() ?? '');
-  const firstLine = text.split('\n', 1)[0] ?? '';
-  const title = (note.name?.toString() || firstLine || 'Photo').slice(0, TITLE_MAX_LENGTH);
-  const content = text.slice(0, CONTENT_MAX_LENGTH);
-  const tags: string[] = [];
-  for await (const tag of note.getTags({
-    documentLoader: fed.documentLoader,
-    contextLoader: fed.contextLoader,
-  })) {
-    if (tag instanceof Hashtag && tag.name) tags.push(tag.name.toString().replace(/^#/, '').toLowerCase());
-  }
-  const isPublic =
-    note.toIds.some((u) => u.href === PUBLIC_COLLECTION.href) ||
-    note.ccIds.some((u) => u.href === PUBLIC_COLLECTION.href);
+  const { title, content, tags, isPublic } = await textOf(note, fed);
   const published = note.published ? new Date(note.published.epochMilliseconds) : new Date();
   const createdAt = published.getTime() > Date.now() ? new Date() : published;
   const id = newId(createdAt);
